@@ -1,0 +1,186 @@
+// Lint carries the product rules (HOUSE-STYLE 20): no unlocalized strings in ui/pages, no `.only`,
+// no raw console, react-hooks rules, no raw timers outside the owned schedulers, and the import
+// direction between the thread folders.
+import js from "@eslint/js";
+import lingui from "eslint-plugin-lingui";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const ONLY = [
+  { object: "describe", property: "only", message: "Focused tests hide the rest of the suite." },
+  { object: "it", property: "only", message: "Focused tests hide the rest of the suite." },
+  { object: "test", property: "only", message: "Focused tests hide the rest of the suite." },
+];
+
+const RAW_TIMERS = ["setTimeout", "setInterval", "requestAnimationFrame", "clearTimeout", "clearInterval"].map(
+  (name) => ({
+    name,
+    message:
+      "Use the owned scheduler (src/ui/scheduler.ts or src/workers/scheduler.ts) so the timer dies with its owner.",
+  }),
+);
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "coverage/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+      "public/sw.js",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "no-console": "error",
+      "no-restricted-properties": ["error", ...ONLY],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  // Scripts, the bench and the server's entry print to the terminal on purpose.
+  { files: ["scripts/**", "bench/**/*.ts", ".ci/**"], rules: { "no-console": "off" } },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { "no-restricted-globals": ["error", ...RAW_TIMERS] },
+  },
+  {
+    files: ["src/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-globals": "off" },
+  },
+  {
+    files: ["src/ui/**/*.{ts,tsx}", "src/pages/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, lingui },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...lingui.configs["flat/recommended"].rules,
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/workers/**", "**/workers"],
+              allowTypeImports: true,
+              message: "The main thread reaches the worker only through its bridge and API types.",
+            },
+            { group: ["**/protocol/*"], message: "Import src/protocol through its index." },
+            { group: ["node:*"], message: "Browser code cannot use Node modules." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/ui/**/*.tsx", "src/pages/**/*.tsx", "src/ui/**/*.ts", "src/pages/**/*.ts"],
+    ignores: ["**/*.test.*", "**/*.css.ts"],
+    rules: {
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          ignore: [
+            // Not words: identifiers, keys, CSS, URLs, paths, MIME types, symbols and numbers.
+            "^(?![A-Z])\\S+$",
+            "^[A-Z0-9_:./-]+$",
+            "^[^\\p{L}]*$",
+            "^Orderflow$",
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern: "className|testid|^aria-(?!label)|^data-|^on[A-Z]|Key$|^key$|^id$|^rel$|^lang$",
+                flags: "i",
+              },
+            },
+            { regex: { pattern: "^[A-Z0-9_]+$" } },
+            "type",
+            "name",
+            "href",
+            "to",
+            "role",
+            "autoComplete",
+            "method",
+            "value",
+            "path",
+            "step",
+          ],
+          ignoreFunctions: [
+            "Error",
+            "log.*",
+            "*.addEventListener",
+            "*.removeEventListener",
+            "*.dispatchEvent",
+            "CustomEvent",
+            "*.getElementById",
+            "*.querySelector",
+            "*.querySelectorAll",
+            "*.closest",
+            "*.matchMedia",
+            "*.setItem",
+            "*.getItem",
+            "*.removeItem",
+            "*.includes",
+            "*.startsWith",
+            "*.endsWith",
+            "*.test",
+            "*.get",
+            "*.set",
+            "fetch",
+            "apiUrl",
+            "navigate",
+            "updateSetting",
+            "URL",
+            "URLSearchParams",
+            "setState",
+            "setError",
+            "import",
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/protocol/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/ui/**", "**/ui", "**/pages/**", "**/workers/**", "**/server/**"],
+              message: "src/protocol imports nothing else in src.",
+            },
+            {
+              group: ["react", "react-dom", "valtio", "comlink", "wouter", "node:*"],
+              message: "src/protocol is pure TypeScript.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/ui/**", "**/ui", "**/pages/**", "**/pages", "react", "react-dom", "valtio"],
+              message: "Workers see only src/protocol.",
+            },
+            { group: ["**/protocol/*"], message: "Import src/protocol through its index." },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Developer tool: screenshots of the running app in real Chromium, to look at what we build.
+// usage: node scripts/screenshot.mjs URL OUT.png [theme] [mode] [locale] [width] [height]
+import { chromium } from "playwright";
+
+const [url, out, theme, mode, locale, width = "1280", height = "800"] = process.argv.slice(2);
+if (!url || !out) {
+  console.error("usage: node scripts/screenshot.mjs URL OUT.png [theme] [mode] [locale] [width] [height]");
+  process.exit(2);
+}
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
+page.on("console", (m) => console.log(`[console.${m.type()}] ${m.text()}`));
+page.on("pageerror", (e) => console.log(`[pageerror] ${e.message}`));
+await page.goto(url, { waitUntil: "networkidle" });
+if (locale) await page.getByTestId("locale-select").selectOption(locale);
+if (theme) await page.getByTestId("theme-select").selectOption(theme);
+if (mode) await page.getByTestId("mode-select").selectOption(mode);
+await page.waitForTimeout(400);
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();

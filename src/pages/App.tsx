@@ -1,0 +1,74 @@
+import { I18nProvider } from "@lingui/react";
+import { useEffect, useMemo } from "react";
+import { useSnapshot } from "valtio";
+import { Redirect, Route, Router, Switch, useLocation, useRouter } from "wouter";
+import { useBrowserLocation, type BrowserLocationHook } from "wouter/use-browser-location";
+import { auth, isLoggedIn } from "../ui/auth";
+import { platform } from "../ui/config";
+import { i18n } from "../ui/i18n";
+import { decideAccess, normalizePath } from "../ui/routing/paths";
+import { Announcer } from "../ui/shell/Announcer";
+import { CookieBanner } from "../ui/shell/CookieBanner";
+import { MaintenanceNotice } from "../ui/shell/MaintenanceNotice";
+import * as css from "../ui/shell/shell.css";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { Footer, Header } from "./Header";
+import { installLinkInterception, installPrefetch } from "./navigation";
+import { PageHost, UnknownPath } from "./PageHost";
+import { routesFor } from "./routes";
+
+/** Wouter's browser location with the SPEC's path rules: trailing slash and /index.html tolerated. */
+const useNormalizedLocation: BrowserLocationHook = (options) => {
+  const [path, navigate] = useBrowserLocation(options);
+  return [normalizePath(path), navigate];
+};
+
+function Shell() {
+  const a = useSnapshot(auth);
+  const [path] = useLocation();
+  const { parser } = useRouter();
+  const routes = useMemo(() => routesFor(platform()), []);
+
+  useEffect(() => installLinkInterception(document), []);
+  useEffect(() => installPrefetch(document, routes, parser), [routes, parser]);
+
+  const access = decideAccess(window.location.href, window.location.origin, isLoggedIn(a));
+
+  return (
+    <div className={css.layout}>
+      <MaintenanceNotice />
+      <Header />
+      <main id="main" className={css.main} tabIndex={-1}>
+        <ErrorBoundary resetKey={path}>
+          {access.kind === "redirect" ? (
+            <Redirect to={access.to} replace />
+          ) : (
+            <Switch>
+              {routes.map((def) => (
+                <Route key={def.id} path={def.path}>
+                  <PageHost key={path} def={def} path={path} />
+                </Route>
+              ))}
+              <Route>
+                <UnknownPath />
+              </Route>
+            </Switch>
+          )}
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <CookieBanner />
+      <Announcer />
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Router hook={useNormalizedLocation}>
+        <Shell />
+      </Router>
+    </I18nProvider>
+  );
+}

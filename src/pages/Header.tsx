@@ -1,0 +1,71 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSnapshot } from "valtio";
+import { useLocation } from "wouter";
+import { auth, isLoggedIn, storeToken } from "../ui/auth";
+import { platform } from "../ui/config";
+import { DisplayControls } from "../ui/shell/DisplayControls";
+import * as css from "../ui/shell/shell.css";
+import { navFor } from "./routes";
+
+export function Header() {
+  const { i18n, t } = useLingui();
+  const a = useSnapshot(auth);
+  const [path, navigate] = useLocation();
+  const loggedIn = isLoggedIn(a);
+  const items = navFor(platform(), loggedIn);
+  return (
+    <header className={css.header}>
+      <a className={css.skipLink} href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <a className={css.brand} href="/" aria-label={t`Orderflow home`}>
+        <span className={css.brandMark} aria-hidden="true" />
+        Orderflow
+      </a>
+      <nav className={css.nav} aria-label={t`Main`}>
+        {items.map((r) => (
+          <a key={r.id} className={css.navLink} href={r.path} aria-current={path === r.path ? "page" : undefined}>
+            {i18n._(r.title)}
+          </a>
+        ))}
+      </nav>
+      <DisplayControls />
+      {loggedIn ? (
+        <button
+          type="button"
+          className={css.ghostButton}
+          onClick={() => {
+            storeToken(window, "");
+            navigate("/logged-out");
+          }}
+        >
+          <Trans>Sign out</Trans>
+        </button>
+      ) : (
+        <a className={css.button} href="/login" data-testid="header-login">
+          <Trans>Sign in</Trans>
+        </a>
+      )}
+    </header>
+  );
+}
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={css.footer}>
+      <span>
+        <Trans>© {year} Orderflow. Trading digital assets carries risk.</Trans>
+      </span>
+      <span>
+        <a href="/about">
+          <Trans>About</Trans>
+        </a>{" "}
+        ·{" "}
+        <a href="/freeze">
+          <Trans>Freeze account</Trans>
+        </a>
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,203 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState, type ReactNode } from "react";
+import { useSnapshot } from "valtio";
+import { isLocale, LOCALE_NAMES, LOCALES } from "../protocol";
+import { NUMBER_BOUNDS, type SettingKey } from "../ui/settings/schema";
+import { settings, updateSetting } from "../ui/settings/store";
+import { MODE_LABELS, SCHEME_LABELS, THEME_LABELS } from "../ui/shell/labels";
+import { COLOR_SCHEMES, THEME_MODES, THEME_NAMES } from "../ui/theme/theme";
+import * as shell from "../ui/shell/shell.css";
+import * as css from "./pages.css";
+
+const SIDE_LEFT = msg`Left`;
+const SIDE_RIGHT = msg`Right`;
+
+function Row({ label, children }: { readonly label: ReactNode; readonly children: ReactNode }) {
+  return (
+    <label className={css.settingRow}>
+      <span>{label}</span>
+      {children}
+    </label>
+  );
+}
+
+/** A number setting: the value is kept only when it is inside its bound; otherwise we say why. */
+function NumberSetting({ name, step = 1 }: { readonly name: SettingKey; readonly step?: number }) {
+  const { t } = useLingui();
+  const s = useSnapshot(settings);
+  const [draft, setDraft] = useState<string | null>(null);
+  const bound = NUMBER_BOUNDS[name];
+  const value = s[name];
+  const refused = draft !== null;
+  const min = bound?.min;
+  const max = bound?.max;
+  return (
+    <span className={css.field}>
+      <input
+        className={css.input}
+        type="number"
+        step={step}
+        min={min}
+        max={max}
+        data-testid={`setting-${name}`}
+        aria-invalid={refused}
+        value={draft ?? String(value)}
+        onChange={(e) => {
+          const n = e.target.value === "" ? Number.NaN : Number(e.target.value);
+          setDraft(updateSetting(name, n) ? null : e.target.value);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+      {refused && bound && (
+        <span className={css.fieldError} role="alert">
+          {t`Must be between ${min} and ${max}; the saved value is kept.`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function Toggle({ name }: { readonly name: SettingKey }) {
+  const s = useSnapshot(settings);
+  return (
+    <input
+      type="checkbox"
+      data-testid={`setting-${name}`}
+      checked={s[name] === true}
+      onChange={(e) => updateSetting(name, e.target.checked)}
+    />
+  );
+}
+
+/** The interface settings page (/interface): the basic display and notification settings. */
+export function SettingsPage() {
+  const { i18n } = useLingui();
+  const s = useSnapshot(settings);
+  return (
+    <section>
+      <h1 className={css.h1}>
+        <Trans>Interface settings</Trans>
+      </h1>
+      <p className={css.muted}>
+        <Trans>Changes are saved on this device as you make them.</Trans>
+      </p>
+      <h2 className={css.h2}>
+        <Trans>Display</Trans>
+      </h2>
+      <div className={css.settingsGrid}>
+        <Row label={<Trans>Language</Trans>}>
+          <select
+            className={shell.select}
+            value={s.locale}
+            onChange={(e) => {
+              if (isLocale(e.target.value)) updateSetting("locale", e.target.value);
+            }}
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </Row>
+        <Row label={<Trans>Theme</Trans>}>
+          <select className={shell.select} value={s.theme} onChange={(e) => updateSetting("theme", e.target.value)}>
+            {THEME_NAMES.map((n) => (
+              <option key={n} value={n}>
+                {i18n._(THEME_LABELS[n])}
+              </option>
+            ))}
+          </select>
+        </Row>
+        <Row label={<Trans>Mode</Trans>}>
+          <select
+            className={shell.select}
+            value={s.theme_mode}
+            onChange={(e) => updateSetting("theme_mode", e.target.value)}
+          >
+            {THEME_MODES.map((m) => (
+              <option key={m} value={m}>
+                {i18n._(MODE_LABELS[m])}
+              </option>
+            ))}
+          </select>
+        </Row>
+        <Row label={<Trans>Price colours</Trans>}>
+          <select
+            className={shell.select}
+            data-testid="scheme-select"
+            value={s.color_scheme}
+            onChange={(e) => updateSetting("color_scheme", e.target.value)}
+          >
+            {COLOR_SCHEMES.map((c) => (
+              <option key={c} value={c}>
+                {i18n._(SCHEME_LABELS[c])}
+              </option>
+            ))}
+          </select>
+        </Row>
+        <div className={css.swatches} aria-hidden="true">
+          <span className={css.up}>▲ 27 310.5</span>
+          <span className={css.down}>▼ 27 288.0</span>
+        </div>
+        <Row label={<Trans>Sidebar side</Trans>}>
+          <select
+            className={shell.select}
+            value={s.sidebar_side}
+            onChange={(e) => updateSetting("sidebar_side", e.target.value)}
+          >
+            <option value="left">{i18n._(SIDE_LEFT)}</option>
+            <option value="right">{i18n._(SIDE_RIGHT)}</option>
+          </select>
+        </Row>
+      </div>
+      <h2 className={css.h2}>
+        <Trans>Trading</Trans>
+      </h2>
+      <div className={css.settingsGrid}>
+        <Row label={<Trans>Book refresh interval (ms)</Trans>}>
+          <NumberSetting name="book_throttle_ms" step={50} />
+        </Row>
+        <Row label={<Trans>Compact numbers in the book</Trans>}>
+          <Toggle name="book_compact_numbers" />
+        </Row>
+        <Row label={<Trans>Chart height (px)</Trans>}>
+          <NumberSetting name="chart_height" step={5} />
+        </Row>
+        <Row label={<Trans>Orders shown per table</Trans>}>
+          <NumberSetting name="orders_display_limit" />
+        </Row>
+        <Row label={<Trans>Derivatives leverage</Trans>}>
+          <NumberSetting name="derivative_leverage" />
+        </Row>
+        <Row label={<Trans>Hide small balances</Trans>}>
+          <Toggle name="hide_small_balances" />
+        </Row>
+        <Row label={<Trans>Small balance threshold</Trans>}>
+          <NumberSetting name="small_balances_threshold" step={0.00001} />
+        </Row>
+      </div>
+      <h2 className={css.h2}>
+        <Trans>Notifications</Trans>
+      </h2>
+      <div className={css.settingsGrid}>
+        <Row label={<Trans>Notifications</Trans>}>
+          <Toggle name="notify_main" />
+        </Row>
+        <Row label={<Trans>Order notifications</Trans>}>
+          <Toggle name="notify_orders" />
+        </Row>
+        <Row label={<Trans>Trade notifications</Trans>}>
+          <Toggle name="notify_trades" />
+        </Row>
+        <Row label={<Trans>Funding notifications</Trans>}>
+          <Toggle name="notify_funding" />
+        </Row>
+        <Row label={<Trans>Sounds</Trans>}>
+          <Toggle name="sound_notices" />
+        </Row>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Boot order: configuration → auth → stored settings → locale → theme → first render. Settings come
+ * from IndexedDB before the first paint so a reload never flashes the wrong theme or language.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { subscribeKey } from "valtio/utils";
+import { negotiateLocale } from "../protocol";
+import { initAuth } from "../ui/auth";
+import { apiUrl, loadConfig } from "../ui/config";
+import { activateLocale } from "../ui/i18n";
+import { log } from "../ui/log";
+import { appScheduler } from "../ui/scheduler";
+import { registerServiceWorker } from "../ui/service-worker";
+import { flushSettings, hydrateAndPersistSettings, settings } from "../ui/settings/store";
+import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
+import { applyTheme } from "../ui/theme/theme";
+import { App } from "./App";
+
+async function boot(): Promise<void> {
+  const config = await loadConfig(window.location.origin);
+  initAuth(window);
+
+  // The browser's language is the default; a stored choice overrides it.
+  settings.locale = negotiateLocale(navigator.languages);
+  await hydrateAndPersistSettings({ timers: appScheduler, production: import.meta.env.PROD });
+  window.addEventListener("pagehide", () => void flushSettings());
+
+  await activateLocale(settings.locale);
+  subscribeKey(settings, "locale", (locale) => void activateLocale(locale));
+
+  const dark = window.matchMedia("(prefers-color-scheme: dark)");
+  const paint = (): void => {
+    settings.browser_theme_mode = dark.matches ? "dark" : "light";
+    applyTheme(
+      document.documentElement,
+      { name: settings.theme, mode: settings.theme_mode, scheme: settings.color_scheme },
+      dark.matches,
+    );
+  };
+  paint();
+  dark.addEventListener("change", paint);
+  subscribeKey(settings, "theme", paint);
+  subscribeKey(settings, "theme_mode", paint);
+  subscribeKey(settings, "color_scheme", paint);
+
+  await restoreMaintenanceDismissal();
+  fetch(apiUrl(config.endpoints, "/v2/platform/status"))
+    .then((r) => (r.ok ? r.json() : null))
+    .then((body: unknown) => {
+      const active = platformStatusFrom(body);
+      if (active !== null) setMaintenance(active);
+    })
+    .catch((err: unknown) => log.warn("platform status unavailable", err));
+
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root missing from index.html");
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+  if (import.meta.env.PROD) {
+    void registerServiceWorker({
+      location: window.location,
+      container: "serviceWorker" in navigator ? navigator.serviceWorker : undefined,
+      onEvent: (e) => log.info("service worker", e),
+    });
+  }
+}
+
+void boot();

@@ -1,0 +1,28 @@
+/**
+ * Loads what a page needs before it shows: its code chunk and, for static public pages, its page
+ * data. Results are cached per path so a prefetched page opens at once.
+ */
+import { appScheduler } from "../ui/scheduler";
+import { loadPageData, type PageDataResult } from "../ui/routing/page-data";
+
+const pageDataCache = new Map<string, Promise<PageDataResult>>();
+
+export function pageDataFor(path: string): Promise<PageDataResult> {
+  let pending = pageDataCache.get(path);
+  if (!pending) {
+    pending = loadPageData(path, { fetch: (url, init) => fetch(url, init), timers: appScheduler });
+    // Only successes stay cached: a failure is retried on the next visit.
+    pending.then(
+      (r) => {
+        if (r.status !== "ok") pageDataCache.delete(path);
+      },
+      () => pageDataCache.delete(path),
+    );
+    pageDataCache.set(path, pending);
+  }
+  return pending;
+}
+
+export function forgetPageData(path: string): void {
+  pageDataCache.delete(path);
+}

@@ -1,0 +1,120 @@
+/**
+ * The route table. Each page is its own lazily loaded chunk; static public pages also have build-time
+ * page data (site-map.ts). A route tied to a feature exists only on the platform variants that have
+ * that feature, and its navigation entry is hidden with it.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { ComponentType } from "react";
+import type { Feature, VariantConfig } from "../protocol";
+import { STATIC_PAGES } from "./site-map";
+
+export interface RouteDef {
+  readonly id: string;
+  /** A wouter pattern, matched against the normalized path. */
+  readonly path: string;
+  readonly title: MessageDescriptor;
+  readonly load: () => Promise<ComponentType>;
+  /** Fetch page data before showing (static public pages). */
+  readonly pageData: boolean;
+  readonly feature?: Feature;
+  /** Position in the main navigation; absent: not in the navigation. */
+  readonly nav?: number;
+  /** Shown in the navigation only to logged-in users. */
+  readonly navLoggedIn?: boolean;
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  {
+    id: "home",
+    path: STATIC_PAGES.home,
+    title: msg`Home`,
+    load: () => import("./HomePage").then((m) => m.HomePage),
+    pageData: true,
+  },
+  {
+    id: "features",
+    path: STATIC_PAGES.features,
+    title: msg`Features`,
+    load: () => import("./FeaturesPage").then((m) => m.FeaturesPage),
+    pageData: true,
+    nav: 1,
+  },
+  {
+    id: "borrow",
+    path: STATIC_PAGES.borrow,
+    title: msg`Borrow`,
+    load: () => import("./BorrowPage").then((m) => m.BorrowPage),
+    pageData: true,
+    feature: "borrow",
+    nav: 2,
+  },
+  {
+    id: "securities",
+    path: STATIC_PAGES.securities,
+    title: msg`Securities`,
+    load: () => import("./SecuritiesPage").then((m) => m.SecuritiesPage),
+    pageData: true,
+    feature: "securities",
+    nav: 3,
+  },
+  {
+    id: "competitions",
+    path: STATIC_PAGES.competitions,
+    title: msg`Competitions`,
+    load: () => import("./CompetitionsPage").then((m) => m.CompetitionsPage),
+    pageData: true,
+    feature: "competitions",
+    nav: 4,
+  },
+  {
+    id: "about",
+    path: STATIC_PAGES.about,
+    title: msg`About`,
+    load: () => import("./AboutPage").then((m) => m.AboutPage),
+    pageData: true,
+    nav: 5,
+  },
+  {
+    id: "freeze",
+    path: STATIC_PAGES.freeze,
+    title: msg`Freeze account`,
+    load: () => import("./FreezePage").then((m) => m.FreezePage),
+    pageData: true,
+  },
+  {
+    id: "login",
+    path: STATIC_PAGES.login,
+    title: msg`Sign in`,
+    load: () => import("./LoginPage").then((m) => m.LoginPage),
+    pageData: true,
+  },
+  {
+    id: "logged-out",
+    path: STATIC_PAGES.loggedOut,
+    title: msg`Signed out`,
+    load: () => import("./LoggedOutPage").then((m) => m.LoggedOutPage),
+    pageData: true,
+  },
+  {
+    id: "interface",
+    path: "/interface",
+    title: msg`Interface settings`,
+    load: () => import("./SettingsPage").then((m) => m.SettingsPage),
+    pageData: false,
+    nav: 6,
+    navLoggedIn: true,
+  },
+];
+
+/** The routes that exist on a platform variant. */
+export function routesFor(variant: VariantConfig): RouteDef[] {
+  return ROUTES.filter((r) => r.feature === undefined || !variant.disabledFeatures.has(r.feature));
+}
+
+/** The navigation entries for a variant and login state, in order. */
+export function navFor(variant: VariantConfig, loggedIn: boolean): RouteDef[] {
+  return routesFor(variant)
+    .filter((r) => r.nav !== undefined && (r.navLoggedIn !== true || loggedIn))
+    .sort((a, b) => (a.nav ?? 0) - (b.nav ?? 0));
+}

@@ -1,0 +1,20 @@
+/**
+ * The static public pages the build publishes page data for (SPEC section 2's "page data per
+ * path"). Shared by the router (src/pages/routes.tsx) and the build plugin (vite.config.ts), so a
+ * page and its data are never out of step. Pure data: no React, no DOM.
+ */
+export const STATIC_PAGES = {
+  home: "/",
+  about: "/about",
+  features: "/features",
+  borrow: "/borrow",
+  securities: "/securities",
+  competitions: "/competitions",
+  login: "/login",
+  loggedOut: "/logged-out",
+  freeze: "/freeze",
+} as const;
+
+export type StaticPageId = keyof typeof STATIC_PAGES;
+
+export const STATIC_PAGE_PATHS: readonly string[] = Object.values(STATIC_PAGES);

@@ -1,0 +1,50 @@
+/**
+ * Auth state of SPEC section 3: authToken, fetching, inited, tokenInvalid. A user is logged in when
+ * the token is non-empty. The token lives in localStorage so every tab shares it; the storage event
+ * keeps tabs in step (a logout in one tab logs out all).
+ */
+import { proxy } from "valtio";
+
+export const AUTH_TOKEN_KEY = "auth_token";
+
+export interface AuthState {
+  authToken: string;
+  fetching: boolean;
+  inited: boolean;
+  tokenInvalid: boolean;
+}
+
+export const auth: AuthState = proxy({ authToken: "", fetching: false, inited: false, tokenInvalid: false });
+
+export function isLoggedIn(state: Pick<AuthState, "authToken">): boolean {
+  return state.authToken !== "";
+}
+
+function readToken(storage: Storage | undefined): string {
+  try {
+    return storage?.getItem(AUTH_TOKEN_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+export function initAuth(win: Window): () => void {
+  auth.authToken = readToken(win.localStorage);
+  auth.inited = true;
+  const onStorage = (e: StorageEvent): void => {
+    if (e.key === AUTH_TOKEN_KEY || e.key === null) auth.authToken = readToken(win.localStorage);
+  };
+  win.addEventListener("storage", onStorage);
+  return () => win.removeEventListener("storage", onStorage);
+}
+
+export function storeToken(win: Window, token: string): void {
+  auth.authToken = token;
+  auth.tokenInvalid = false;
+  try {
+    if (token === "") win.localStorage.removeItem(AUTH_TOKEN_KEY);
+    else win.localStorage.setItem(AUTH_TOKEN_KEY, token);
+  } catch {
+    // Private mode without storage: the session lasts for this tab only.
+  }
+}

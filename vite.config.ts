@@ -1,0 +1,90 @@
+/// <reference types="vitest/config" />
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { playwright } from "@vitest/browser-playwright";
+import { defineConfig, type Plugin } from "vite";
+import { STATIC_PAGE_PATHS } from "./src/pages/site-map.ts";
+
+/** One id per build; page data carries it so a tab running an older build can notice and reload. */
+const BUILD_ID = process.env["BUILD_ID"] ?? `b${Date.now().toString(36)}`;
+
+function pageDataFile(path: string): string {
+  return `page-data${path === "/" ? "/index" : path}/page-data.json`;
+}
+
+/**
+ * Page data for every static public page (SPEC section 2: "page data is fetched per path"):
+ * emitted into the build, and served by the dev server, from the same site map the router uses.
+ */
+function pageData(): Plugin {
+  const body = (path: string): string =>
+    JSON.stringify({ path, page: path === "/" ? "home" : path.slice(1), build: BUILD_ID });
+  return {
+    name: "page-data",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? "").split("?")[0] ?? "";
+        const path = STATIC_PAGE_PATHS.find((p) => `/${pageDataFile(p)}` === url);
+        if (path === undefined) return next();
+        res.setHeader("content-type", "application/json");
+        res.end(body(path));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "build.json", source: JSON.stringify({ build: BUILD_ID }) });
+      for (const path of STATIC_PAGE_PATHS)
+        this.emitFile({ type: "asset", fileName: pageDataFile(path), source: body(path) });
+    },
+  };
+}
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    lingui(),
+    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    vanillaExtractPlugin(),
+    pageData(),
+  ],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  server: { host: "127.0.0.1", port: 5173, strictPort: true },
+  build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 600 },
+  worker: { format: "es" },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts", "server/**/*.test.ts", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["src/**/*.browser.test.tsx", "tests/browser/**/*.browser.test.tsx"],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS } }),
+            instances: [{ browser: "chromium" }],
+          },
+        },
+      },
+    ],
+  },
+});
