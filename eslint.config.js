@@ -89,7 +89,8 @@ export default tseslint.config(
             // Not words: identifiers, keys, CSS, URLs, paths, MIME types, symbols and numbers.
             "^(?![A-Z])\\S+$",
             "^[A-Z0-9_:./-]+$",
-            "^[^\\p{L}]*$",
+            // No letters at all (numbers, symbols, punctuation). Plain ranges: the rule's regexes have no u flag.
+            "^[^a-zA-Z\\u00C0-\\u024F\\u0400-\\u04FF\\u4E00-\\u9FFF]*$",
             "^Orderflow$",
           ],
           ignoreNames: [

@@ -27,7 +27,7 @@ export function usePageTitle(title: string | null): void {
   const { t } = useLingui();
   useEffect(() => {
     if (title === null) return;
-    document.title = `${title} · Orderflow`;
+    document.title = [title, "Orderflow"].join(" · ");
     if (initialPage) initialPage = false;
     else announce(t`Navigated to ${title}`);
   }, [title, t]);

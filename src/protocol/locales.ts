@@ -12,11 +12,10 @@ export function isLocale(value: unknown): value is Locale {
  * an exact match first, then a match on the language subtag (`pt-PT` → `pt-BR`, `es-AR` → `es-EM`).
  */
 export function negotiateLocale(preferred: readonly string[]): Locale {
+  // In the user's order of preference: the first tag we can serve wins, exactly or by language.
   for (const tag of preferred) {
     const exact = LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase());
     if (exact) return exact;
-  }
-  for (const tag of preferred) {
     const lang = tag.split("-")[0]?.toLowerCase();
     if (!lang) continue;
     if (lang === "zh") {

@@ -158,6 +158,7 @@ export const DEFAULT_SETTINGS: Readonly<UserSettings> = Object.freeze({
   bitcoin_view_enabled: false,
   bitcoin_view_mode: BITCOIN_VIEW_MODE_DEFAULT,
   utc_offset: 0,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date pattern (SPEC default), not text
   time_format: "YY-MM-DD HH:mm:ss",
   withdrawals_max_lnx: WITHDRAWAL_MAX_LNX,
   withdrawals_min_lnx: WITHDRAWAL_MIN_LNX,

@@ -89,7 +89,9 @@ export async function hydrateAndPersistSettings(options: PersistOptions): Promis
   });
   return async () => {
     unsubscribe();
-    if (pending) await write();
+    // valtio notifies per microtask, so a change made just before stopping may not have reached
+    // the subscriber yet: always write the final state.
+    await write();
   };
 }
 

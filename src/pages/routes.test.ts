@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { variantConfig } from "../protocol";
+import { navFor, ROUTES, routesFor } from "./routes";
+import { STATIC_PAGE_PATHS } from "./site-map";
+
+describe("route table", () => {
+  it("has unique ids and paths, and page data for every static page", () => {
+    expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+    for (const r of ROUTES.filter((r) => r.pageData)) expect(STATIC_PAGE_PATHS).toContain(r.path);
+  });
+
+  it("gates feature pages and their navigation entries by platform variant", () => {
+    const ids = (v: string, loggedIn = false): string[] => navFor(variantConfig(v), loggedIn).map((r) => r.id);
+    expect(ids("default")).toEqual(["features", "borrow", "securities", "competitions", "about"]);
+    expect(ids("jp")).toEqual(["features", "about"]);
+    expect(ids("tr")).toEqual(["features", "about"]);
+    expect(ids("br")).toEqual(["features", "borrow", "about"]);
+    expect(routesFor(variantConfig("jp")).some((r) => r.id === "securities")).toBe(false);
+  });
+
+  it("shows logged-in entries only when logged in", () => {
+    expect(navFor(variantConfig("default"), false).some((r) => r.id === "interface")).toBe(false);
+    expect(navFor(variantConfig("default"), true).some((r) => r.id === "interface")).toBe(true);
+  });
+});

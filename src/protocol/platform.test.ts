@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { isFeatureEnabled, PLATFORM_VARIANTS, variantConfig } from "./platform";
+
+describe("platform variants", () => {
+  it("have the default pair and display currency of SPEC sections 1 and 9", () => {
+    expect(PLATFORM_VARIANTS.map((v) => [v, variantConfig(v).defaultPair, variantConfig(v).defaultCurrency])).toEqual([
+      ["default", "BTCUSD", "USD"],
+      ["jp", "BTCJPY", "JPY"],
+      ["br", "BTCBRL", "BRL"],
+      ["tr", "BTCTRY", "TRY"],
+    ]);
+  });
+
+  it("disable the features SPEC section 4 names", () => {
+    const jp = variantConfig("jp");
+    for (const f of ["margin", "derivatives", "securities", "staking", "borrow"] as const)
+      expect(isFeatureEnabled(jp, f)).toBe(false);
+    const tr = variantConfig("tr");
+    for (const f of ["funding", "staking", "securities", "otc"] as const) expect(isFeatureEnabled(tr, f)).toBe(false);
+    const def = variantConfig("default");
+    expect(def.disabledFeatures.size).toBe(0);
+    expect(variantConfig("br").disabledFeatures.size).toBeGreaterThan(0);
+  });
+
+  it("fall back to default for unknown names", () => {
+    expect(variantConfig("xx").variant).toBe("default");
+    expect(variantConfig(undefined).variant).toBe("default");
+  });
+});
