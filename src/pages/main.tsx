@@ -10,9 +10,8 @@ import { initAuth } from "../ui/auth";
 import { apiUrl, loadConfig } from "../ui/config";
 import { activateLocale } from "../ui/i18n";
 import { log } from "../ui/log";
-import { appScheduler } from "../ui/scheduler";
 import { registerServiceWorker } from "../ui/service-worker";
-import { flushSettings, hydrateAndPersistSettings, settings } from "../ui/settings/store";
+import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
 import { App } from "./App";
@@ -23,8 +22,7 @@ async function boot(): Promise<void> {
 
   // The browser's language is the default; a stored choice overrides it.
   settings.locale = negotiateLocale(navigator.languages);
-  await hydrateAndPersistSettings({ timers: appScheduler, production: import.meta.env.PROD });
-  window.addEventListener("pagehide", () => void flushSettings());
+  await hydrateAndPersistSettings();
 
   await activateLocale(settings.locale);
   subscribeKey(settings, "locale", (locale) => void activateLocale(locale));

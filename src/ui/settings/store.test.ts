@@ -1,7 +1,6 @@
 import "fake-indexeddb/auto";
 import { get, set } from "idb-keyval";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeScheduler } from "../../../tests/support/fake-timers";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "./schema";
 import {
   applyStoredSettings,
@@ -56,35 +55,34 @@ describe("settings store", () => {
 });
 
 describe("settings persistence (IndexedDB)", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
-    resetSettings();
-  });
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => resetSettings());
 
-  it("hydrates from storage, writes a lone change at once and coalesces a burst", async () => {
+  it("hydrates from storage and writes every change back before the next task", async () => {
     await set(SETTINGS_STORAGE_KEY, { chart_height: 640, theme: "experimental" });
-    const stop = await hydrateAndPersistSettings({ timers: fakeScheduler(), production: false });
+    const stop = await hydrateAndPersistSettings();
     expect(settings.chart_height).toBe(640);
     expect(settings.theme).toBe("experimental");
 
     updateSetting("theme", "classic");
-    await vi.advanceTimersByTimeAsync(0);
-    expect((await get(SETTINGS_STORAGE_KEY)).theme).toBe("classic");
-
+    updateSetting("theme_mode", "light");
     for (let h = 300; h < 310; h++) updateSetting("chart_height", h);
-    await vi.advanceTimersByTimeAsync(0);
-    expect((await get(SETTINGS_STORAGE_KEY)).chart_height).toBe(640);
-    await vi.advanceTimersByTimeAsync(350);
-    expect((await get(SETTINGS_STORAGE_KEY)).chart_height).toBe(309);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await get(SETTINGS_STORAGE_KEY)).toMatchObject({ theme: "classic", theme_mode: "light", chart_height: 309 });
     await stop();
   });
 
-  it("flushes a pending write when stopped", async () => {
-    const stop = await hydrateAndPersistSettings({ timers: fakeScheduler(), production: true });
-    updateSetting("sidebar_side", "right");
+  it("writes the final state when stopped, even for a change made just before", async () => {
+    const stop = await hydrateAndPersistSettings();
     updateSetting("book_layout", 3);
     await stop();
     expect((await get(SETTINGS_STORAGE_KEY)).book_layout).toBe(3);
+  });
+
+  it("never stores a refused value", async () => {
+    const stop = await hydrateAndPersistSettings();
+    updateSetting("chart_height", 700);
+    updateSetting("chart_height", 5);
+    await stop();
+    expect((await get(SETTINGS_STORAGE_KEY)).chart_height).toBe(700);
   });
 });

@@ -1,13 +1,10 @@
 /**
  * The user settings store: a valtio proxy of UserSettings, persisted in IndexedDB through idb-keyval.
- * Low-rate UI state only (HOUSE-STYLE 8). Writes are debounced (SPEC section 9: 1000 ms in
- * production, 350 ms otherwise) and flushed on page hide so nothing is lost on reload.
+ * Low-rate UI state only (HOUSE-STYLE 8).
  */
 import { get, set } from "idb-keyval";
 import { proxy, snapshot, subscribe } from "valtio";
-import { UPDATE_DEBOUNCE_DEV_MS, UPDATE_DEBOUNCE_PROD_MS } from "../../protocol";
 import { log } from "../log";
-import type { Cancel, Timers } from "../scheduler";
 import { acceptSetting, DEFAULT_SETTINGS, type SettingKey, type UserSettings } from "./schema";
 
 export const SETTINGS_STORAGE_KEY = "user-settings";
@@ -47,55 +44,31 @@ export function resetSettings(): void {
   Object.assign(settings, freshDefaults());
 }
 
-export interface PersistOptions {
-  readonly timers: Timers;
-  readonly production: boolean;
-}
-
-/** Loads stored settings, then writes every later change back, debounced. Returns a stop function. */
-export async function hydrateAndPersistSettings(options: PersistOptions): Promise<() => Promise<void>> {
+/**
+ * Loads stored settings, then writes every later change back. Writes are not debounced: valtio
+ * already batches a burst of mutations into one notification per microtask, and IndexedDB applies
+ * transactions in order, so the stored copy is never older than the last paint. (A debounced local
+ * write lost a theme change made just before a reload; the SPEC's update debounce belongs to the
+ * server-side settings sync, where requests cost something.)
+ */
+export async function hydrateAndPersistSettings(): Promise<() => Promise<void>> {
   try {
     applyStoredSettings(await get(SETTINGS_STORAGE_KEY));
   } catch (err) {
     log.error("settings could not be read from IndexedDB", err);
   }
-  const delay = options.production ? UPDATE_DEBOUNCE_PROD_MS : UPDATE_DEBOUNCE_DEV_MS;
-  let pending: Cancel | null = null;
-  const write = async (): Promise<void> => {
-    pending?.();
-    pending = null;
-    try {
-      await set(SETTINGS_STORAGE_KEY, snapshot(settings));
-    } catch (err) {
+  let last: Promise<void> = Promise.resolve();
+  const write = (): Promise<void> => {
+    last = set(SETTINGS_STORAGE_KEY, snapshot(settings)).catch((err: unknown) => {
       log.error("settings could not be saved to IndexedDB", err);
-    }
-  };
-  // Leading and trailing edge: a lone change (a click in the shell) is written at once, so a reload
-  // right after it keeps it; a burst (a dragged slider) is coalesced into one trailing write.
-  let lastWrite = -Infinity;
-  const unsubscribe = subscribe(settings, () => {
-    if (pending) return;
-    const now = options.timers.now();
-    if (now - lastWrite >= delay) {
-      lastWrite = now;
-      void write();
-      return;
-    }
-    pending = options.timers.after(delay - (now - lastWrite), () => {
-      pending = null;
-      lastWrite = options.timers.now();
-      void write();
     });
-  });
+    return last;
+  };
+  const unsubscribe = subscribe(settings, () => void write());
   return async () => {
     unsubscribe();
-    // valtio notifies per microtask, so a change made just before stopping may not have reached
-    // the subscriber yet: always write the final state.
+    // A change made just before stopping may not have reached the subscriber yet (valtio
+    // notifies per microtask): write the final state.
     await write();
   };
-}
-
-/** Writes pending changes now (page hide, before a reload). */
-export async function flushSettings(): Promise<void> {
-  await set(SETTINGS_STORAGE_KEY, snapshot(settings));
 }

@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env["E2E_PORT"] ?? 5190);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  forbidOnly: true,
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    // The product exactly as `npm start` runs it, on its own port.
+    command: "node scripts/start.mjs",
+    env: { PORT: String(PORT) },
+    url: `http://127.0.0.1:${PORT}/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// The one test command (`npm test`) and CI contract (HOUSE-STYLE 19):
+//   install → format → types → lint → i18n → unit → build → size budget → browser → E2E
+// It installs what it needs on a fresh machine (npm ci when node_modules is missing or stale,
+// Debian's chromium when /usr/bin/chromium is missing), runs every step even after a failure so one
+// run shows everything, and ends with one line `N passed, N failed` summed over every runner
+// (vitest unit, vitest browser, Playwright; each static check counts as one).
+// `--no-install` (npm run verify) skips the install step.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const results = join(root, "test-results");
+mkdirSync(results, { recursive: true });
+const polyfills = `--import ${join(root, "scripts", "node-polyfills.mjs")}`;
+const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, polyfills].filter(Boolean).join(" ") };
+
+function run(cmd, args, extraEnv = {}) {
+  console.log(`\n$ ${cmd} ${args.join(" ")}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
+  return r.status === 0;
+}
+
+function install() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    if (!run("npm", ["ci", "--no-audit", "--no-fund"])) throw new Error("npm ci failed");
+  }
+  if (!existsSync("/usr/bin/chromium")) {
+    const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+    const apt = (args) =>
+      run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { DEBIAN_FRONTEND: "noninteractive" });
+    if (!apt(["update"]) || !apt(["install", "-y", "--no-install-recommends", "chromium"])) {
+      throw new Error("could not install Debian's chromium");
+    }
+  }
+}
+
+const tally = [];
+function check(name, ok) {
+  tally.push({ step: name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function vitest(project) {
+  const out = join(results, `${project}.json`);
+  const ok = run("npx", [
+    "vitest",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ]);
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, "utf8"));
+    passed = r.numPassedTests;
+    failed = r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
+    if (r.numTotalTests === 0) failed += 1; // a runner that ran nothing has failed
+  }
+  tally.push({ step: `vitest ${project}`, passed, failed });
+}
+
+function playwright() {
+  const out = join(results, "e2e.json");
+  const ok = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, "utf8")).stats;
+    passed = s.expected + s.flaky;
+    failed = s.unexpected + (ok || s.unexpected > 0 ? 0 : 1);
+    if (s.expected + s.unexpected + s.flaky === 0) failed += 1;
+  }
+  tally.push({ step: "playwright e2e", passed, failed });
+}
+
+if (!process.argv.includes("--no-install")) {
+  try {
+    install();
+    check("install", true);
+  } catch (err) {
+    console.error(String(err));
+    check("install", false);
+  }
+}
+
+check("format (prettier)", run("npx", ["prettier", "--check", "."]));
+check("types (tsc -b)", run("npx", ["tsc", "-b"]));
+check("lint (eslint)", run("npx", ["eslint", ".", "--max-warnings", "0"]));
+check("i18n extract", run("npx", ["lingui", "extract", "--clean"]));
+vitest("unit");
+const built = run("npx", ["vite", "build", "--logLevel", "warn"]);
+check("build (vite)", built);
+check("size budget", built && run("node", ["scripts/size-budget.mjs"]));
+vitest("browser");
+playwright();
+
+console.log("\nSummary");
+console.table(tally);
+const passed = tally.reduce((n, t) => n + t.passed, 0);
+const failed = tally.reduce((n, t) => n + t.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
