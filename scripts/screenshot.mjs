@@ -23,10 +23,18 @@ const browser = await chromium.launch({
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
 page.on("console", (m) => console.log(`[console.${m.type()}] ${m.text()}`));
 page.on("pageerror", (e) => console.log(`[pageerror] ${e.message}`));
+// SHOT_TOKEN=… acts as a logged-in user; SHOT_OPEN_DISPLAY=1 leaves the display menu open.
+if (process.env.SHOT_TOKEN) {
+  const token = process.env.SHOT_TOKEN;
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
+}
 await page.goto(url, { waitUntil: "networkidle" });
 if (locale) await page.getByTestId("locale-select").selectOption(locale);
+if (theme || mode) await page.getByTestId("display-menu").click();
 if (theme) await page.getByTestId("theme-select").selectOption(theme);
 if (mode) await page.getByTestId("mode-select").selectOption(mode);
+if (theme || mode) await page.keyboard.press("Escape");
+if (process.env.SHOT_OPEN_DISPLAY) await page.getByTestId("display-menu").click();
 await page.waitForTimeout(400);
 await page.screenshot({ path: out, fullPage: true });
 await browser.close();

@@ -8,7 +8,7 @@ import * as shell from "../ui/shell/shell.css";
 import { ErrorPage } from "./ErrorPage";
 import { ErrorStatus } from "./ErrorStatus";
 import { NotFoundPage } from "./NotFoundPage";
-import { forgetPageData, pageDataFor } from "./page-host";
+import { forgetPageData, noteResourceFailure, pageDataFor } from "./page-host";
 import type { RouteDef } from "./routes";
 
 type State =
@@ -72,6 +72,7 @@ export function PageHost({ def, path }: { readonly def: RouteDef; readonly path:
       })
       .catch((err: unknown) => {
         log.error("page chunk failed to load", err);
+        noteResourceFailure();
         if (live) setState({ status: "error" });
       });
     return () => {

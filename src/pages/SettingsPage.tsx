@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../protocol";
+import { intlTag } from "../ui/i18n";
 import { NUMBER_BOUNDS, type SettingKey } from "../ui/settings/schema";
 import { settings, updateSetting } from "../ui/settings/store";
 import { MODE_LABELS, SCHEME_LABELS, THEME_LABELS } from "../ui/shell/labels";
@@ -74,6 +75,7 @@ function Toggle({ name }: { readonly name: SettingKey }) {
 export function SettingsPage() {
   const { i18n } = useLingui();
   const s = useSnapshot(settings);
+  const SAMPLE = new Intl.NumberFormat(intlTag(s.locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <section>
       <h1 className={css.h1}>
@@ -138,8 +140,8 @@ export function SettingsPage() {
           </select>
         </Row>
         <div className={css.swatches} aria-hidden="true">
-          <span className={css.up}>▲ 27 310.5</span>
-          <span className={css.down}>▼ 27 288.0</span>
+          <span className={css.up}>▲ {SAMPLE.format(27310.5)}</span>
+          <span className={css.down}>▼ {SAMPLE.format(27288)}</span>
         </div>
         <Row label={<Trans>Sidebar side</Trans>}>
           <select

@@ -5,7 +5,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { subscribeKey } from "valtio/utils";
-import { negotiateLocale } from "../protocol";
+import { negotiateLocale, variantConfig } from "../protocol";
 import { initAuth } from "../ui/auth";
 import { apiUrl, loadConfig } from "../ui/config";
 import { activateLocale } from "../ui/i18n";
@@ -15,13 +15,18 @@ import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
 import { App } from "./App";
+import { resourcesFailed } from "./page-host";
 
 async function boot(): Promise<void> {
   const config = await loadConfig(window.location.origin);
   initAuth(window);
 
-  // The browser's language is the default; a stored choice overrides it.
+  // The browser's language and the platform variant's display currency are the defaults; stored
+  // choices override them.
   settings.locale = negotiateLocale(navigator.languages);
+  const variant = variantConfig(config.platform);
+  settings.total_equivalent_currency = variant.defaultCurrency;
+  settings.ticker_vol_unit = variant.defaultCurrency;
   await hydrateAndPersistSettings();
 
   await activateLocale(settings.locale);
@@ -63,7 +68,11 @@ async function boot(): Promise<void> {
     void registerServiceWorker({
       location: window.location,
       container: "serviceWorker" in navigator ? navigator.serviceWorker : undefined,
-      onEvent: (e) => log.info("service worker", e),
+      onEvent: (e) => {
+        log.info("service worker", e);
+        // SPEC section 4: on an update, reload if resources failed (the old build's chunks are gone).
+        if (e === "updated" && resourcesFailed()) window.location.reload();
+      },
     });
   }
 }

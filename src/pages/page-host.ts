@@ -5,6 +5,18 @@
 import { appScheduler } from "../ui/scheduler";
 import { loadPageData, type PageDataResult } from "../ui/routing/page-data";
 
+let failedResources = 0;
+
+/** Counts a page chunk that failed to load (typically a tab outliving a deploy). */
+export function noteResourceFailure(): void {
+  failedResources++;
+}
+
+/** Whether any page resource failed to load in this tab: a new service worker then reloads. */
+export function resourcesFailed(): boolean {
+  return failedResources > 0;
+}
+
 const pageDataCache = new Map<string, Promise<PageDataResult>>();
 
 export function pageDataFor(path: string): Promise<PageDataResult> {

@@ -59,6 +59,7 @@ export const info = style({
 });
 export const settingsGrid = style({ display: "grid", gap: 18, maxWidth: 560 });
 export const settingRow = style({
+  justifyItems: "start",
   display: "grid",
   gridTemplateColumns: "1fr 220px",
   gap: 12,

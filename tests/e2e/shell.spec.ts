@@ -9,6 +9,7 @@ test("switches locale and theme from the shell and keeps both after a reload", a
 
   await page.getByTestId("locale-select").selectOption("ru");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Торговый терминал, который успевает за рынком");
+  await page.getByTestId("display-menu").click();
   await page.getByTestId("theme-select").selectOption("classic");
   await page.getByTestId("mode-select").selectOption("light");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "classic");

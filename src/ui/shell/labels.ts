@@ -18,6 +18,7 @@ export const MODE_LABELS: Record<ThemeMode, MessageDescriptor> = {
 };
 
 export const SCHEME_LABELS: Record<ColorScheme, MessageDescriptor> = {
-  default: msg`Green up, red down`,
-  "red-up": msg`Red up, green down`,
+  // Themes differ in hue (the colour-blind theme rises in blue), so the labels name the convention.
+  default: msg`Standard: rising prices in the rising colour`,
+  "red-up": msg`Swapped: rising prices in red`,
 };

@@ -26,7 +26,7 @@ export const brand = style({
 
 export const brandMark = style({ width: 20, height: 20, borderRadius: 5, background: vars.color.accent });
 
-export const nav = style({ display: "flex", gap: 4, flexWrap: "wrap", flex: 1 });
+export const nav = style({ display: "flex", gap: 4, flexWrap: "wrap", flex: "1 1 auto", minWidth: 0 });
 
 export const navLink = style({
   color: vars.color.textMuted,
@@ -39,7 +39,32 @@ export const navLink = style({
   },
 });
 
-export const controls = style({ display: "flex", gap: 8, alignItems: "center", flexWrap: "wrap" });
+export const controls = style({ display: "flex", gap: 8, alignItems: "center" });
+
+export const disclosure = style({ position: "relative" });
+
+export const popover = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 6px)",
+  zIndex: 30,
+  display: "grid",
+  gap: 10,
+  minWidth: 380,
+  padding: 12,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 8,
+  boxShadow: "0 8px 24px rgba(0,0,0,0.3)",
+});
+
+export const popoverRow = style({
+  display: "grid",
+  gridTemplateColumns: "1fr 230px",
+  gap: 8,
+  alignItems: "center",
+  color: vars.color.textMuted,
+});
 
 export const select = style({
   background: vars.color.surfaceRaised,
@@ -56,12 +81,22 @@ export const button = style({
   padding: "6px 12px",
   cursor: "pointer",
   fontWeight: 600,
+  textDecoration: "none",
+  display: "inline-block",
   selectors: { "&:disabled": { opacity: 0.6, cursor: "default" } },
 });
 
 export const ghostButton = style([
   button,
-  { background: "transparent", color: vars.color.text, border: `1px solid ${vars.color.border}` },
+  {
+    background: "transparent",
+    color: vars.color.text,
+    border: `1px solid ${vars.color.border}`,
+    fontWeight: 500,
+    listStyle: "none",
+    userSelect: "none",
+    selectors: { "&::-webkit-details-marker": { display: "none" } },
+  },
 ]);
 
 export const main = style({ flex: 1, padding: "24px 16px", maxWidth: 1200, width: "100%", margin: "0 auto" });
