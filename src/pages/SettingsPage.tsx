@@ -2,17 +2,14 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
-import { isLocale, LOCALE_NAMES, LOCALES } from "../protocol";
 import { intlTag } from "../ui/i18n";
 import { NUMBER_BOUNDS, type SettingKey } from "../ui/settings/schema";
 import { settings, updateSetting } from "../ui/settings/store";
-import { MODE_LABELS, SCHEME_LABELS, THEME_LABELS } from "../ui/shell/labels";
-import { COLOR_SCHEMES, THEME_MODES, THEME_NAMES } from "../ui/theme/theme";
-import * as shell from "../ui/shell/shell.css";
+import { LocaleSelect, ModeSelect, SchemeSelect, SettingSelect, ThemeSelect } from "../ui/shell/SettingSelect";
 import * as css from "./pages.css";
 
-const SIDE_LEFT = msg`Left`;
-const SIDE_RIGHT = msg`Right`;
+const SIDES = ["left", "right"] as const;
+const SIDE_LABELS = { left: msg`Left`, right: msg`Right` };
 
 function Row({ label, children }: { readonly label: ReactNode; readonly children: ReactNode }) {
   return (
@@ -73,7 +70,6 @@ function Toggle({ name }: { readonly name: SettingKey }) {
 
 /** The interface settings page (/interface): the basic display and notification settings. */
 export function SettingsPage() {
-  const { i18n } = useLingui();
   const s = useSnapshot(settings);
   const SAMPLE = new Intl.NumberFormat(intlTag(s.locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
@@ -89,69 +85,23 @@ export function SettingsPage() {
       </h2>
       <div className={css.settingsGrid}>
         <Row label={<Trans>Language</Trans>}>
-          <select
-            className={shell.select}
-            value={s.locale}
-            onChange={(e) => {
-              if (isLocale(e.target.value)) updateSetting("locale", e.target.value);
-            }}
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
+          <LocaleSelect />
         </Row>
         <Row label={<Trans>Theme</Trans>}>
-          <select className={shell.select} value={s.theme} onChange={(e) => updateSetting("theme", e.target.value)}>
-            {THEME_NAMES.map((n) => (
-              <option key={n} value={n}>
-                {i18n._(THEME_LABELS[n])}
-              </option>
-            ))}
-          </select>
+          <ThemeSelect />
         </Row>
         <Row label={<Trans>Mode</Trans>}>
-          <select
-            className={shell.select}
-            value={s.theme_mode}
-            onChange={(e) => updateSetting("theme_mode", e.target.value)}
-          >
-            {THEME_MODES.map((m) => (
-              <option key={m} value={m}>
-                {i18n._(MODE_LABELS[m])}
-              </option>
-            ))}
-          </select>
+          <ModeSelect />
         </Row>
         <Row label={<Trans>Price colours</Trans>}>
-          <select
-            className={shell.select}
-            data-testid="scheme-select"
-            value={s.color_scheme}
-            onChange={(e) => updateSetting("color_scheme", e.target.value)}
-          >
-            {COLOR_SCHEMES.map((c) => (
-              <option key={c} value={c}>
-                {i18n._(SCHEME_LABELS[c])}
-              </option>
-            ))}
-          </select>
+          <SchemeSelect testId="scheme-select" />
         </Row>
         <div className={css.swatches} aria-hidden="true">
           <span className={css.up}>▲ {SAMPLE.format(27310.5)}</span>
           <span className={css.down}>▼ {SAMPLE.format(27288)}</span>
         </div>
         <Row label={<Trans>Sidebar side</Trans>}>
-          <select
-            className={shell.select}
-            value={s.sidebar_side}
-            onChange={(e) => updateSetting("sidebar_side", e.target.value)}
-          >
-            <option value="left">{i18n._(SIDE_LEFT)}</option>
-            <option value="right">{i18n._(SIDE_RIGHT)}</option>
-          </select>
+          <SettingSelect name="sidebar_side" options={SIDES} labels={SIDE_LABELS} />
         </Row>
       </div>
       <h2 className={css.h2}>

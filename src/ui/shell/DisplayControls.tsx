@@ -1,10 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
-import { useSnapshot } from "valtio";
-import { isLocale, LOCALE_NAMES, LOCALES } from "../../protocol";
-import { settings, updateSetting } from "../settings/store";
-import { COLOR_SCHEMES, THEME_MODES, THEME_NAMES } from "../theme/theme";
-import { MODE_LABELS, SCHEME_LABELS, THEME_LABELS } from "./labels";
+import { LocaleSelect, ModeSelect, SchemeSelect, ThemeSelect } from "./SettingSelect";
 import * as css from "./shell.css";
 
 /**
@@ -13,8 +9,7 @@ import * as css from "./shell.css";
  * readers; it closes on Escape and on a click outside.
  */
 export function DisplayControls() {
-  const { t, i18n } = useLingui();
-  const s = useSnapshot(settings);
+  const { t } = useLingui();
   const details = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
@@ -35,20 +30,7 @@ export function DisplayControls() {
     <div className={css.controls}>
       <label>
         <span className={css.visuallyHidden}>{t`Language`}</span>
-        <select
-          className={css.select}
-          data-testid="locale-select"
-          value={s.locale}
-          onChange={(e) => {
-            if (isLocale(e.target.value)) updateSetting("locale", e.target.value);
-          }}
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LOCALE_NAMES[l]}
-            </option>
-          ))}
-        </select>
+        <LocaleSelect testId="locale-select" />
       </label>
       <details ref={details} className={css.disclosure}>
         <summary className={css.ghostButton} data-testid="display-menu">
@@ -57,48 +39,15 @@ export function DisplayControls() {
         <div className={css.popover}>
           <label className={css.popoverRow}>
             <span>{t`Theme`}</span>
-            <select
-              className={css.select}
-              data-testid="theme-select"
-              value={s.theme}
-              onChange={(e) => updateSetting("theme", e.target.value)}
-            >
-              {THEME_NAMES.map((name) => (
-                <option key={name} value={name}>
-                  {i18n._(THEME_LABELS[name])}
-                </option>
-              ))}
-            </select>
+            <ThemeSelect testId="theme-select" />
           </label>
           <label className={css.popoverRow}>
             <span>{t`Mode`}</span>
-            <select
-              className={css.select}
-              data-testid="mode-select"
-              value={s.theme_mode}
-              onChange={(e) => updateSetting("theme_mode", e.target.value)}
-            >
-              {THEME_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {i18n._(MODE_LABELS[mode])}
-                </option>
-              ))}
-            </select>
+            <ModeSelect testId="mode-select" />
           </label>
           <label className={css.popoverRow}>
             <span>{t`Price colours`}</span>
-            <select
-              className={css.select}
-              data-testid="header-scheme-select"
-              value={s.color_scheme}
-              onChange={(e) => updateSetting("color_scheme", e.target.value)}
-            >
-              {COLOR_SCHEMES.map((c) => (
-                <option key={c} value={c}>
-                  {i18n._(SCHEME_LABELS[c])}
-                </option>
-              ))}
-            </select>
+            <SchemeSelect testId="header-scheme-select" />
           </label>
         </div>
       </details>
