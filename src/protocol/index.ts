@@ -3,3 +3,5 @@ export * from "./constants";
 export * from "./locales";
 export * from "./platform";
 export * from "./scheduler";
+export * from "./book/index";
+export * from "./crc32";

@@ -1,0 +1,2 @@
+export { BookSide } from "./side";
+export { ENTRY_LENGTH, OrderBook, type BookKind, type OrderBookOptions } from "./order-book";

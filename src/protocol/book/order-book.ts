@@ -1,0 +1,212 @@
+/**
+ * The order-book engine for every book the protocol has (SPEC sections 3 and 4, PROTOCOL.md 2.1–2.2
+ * and 3): aggregated price books (P0–P4), raw books (R0), funding books and raw funding books.
+ *
+ * Update rules (SPEC section 4):
+ * - a snapshot replaces the whole book;
+ * - aggregated books: count > 0 adds or replaces the level on its side (amount > 0 bid for trading,
+ *   amount < 0 bid for funding) and removes that price from the opposite side; count ≤ 0 removes it
+ *   (the top-of-book variant, len 1, keeps a lone level and filters count ≤ 0 only when the side
+ *   holds more than one entry);
+ * - raw books: price (rate) 0 removes the order (offer) id, anything else adds or replaces it.
+ *
+ * The checksum (PROTOCOL.md 3) is computed lazily from cached per-level token text, so a `cs` frame
+ * costs a walk over at most 50 cached strings and the CRC of their bytes.
+ */
+import { CHECKSUM_LEVELS } from "../constants";
+import { CRC_INIT, crcFinish, crcUpdate, crcUpdateByte } from "../crc32";
+import { BookSide } from "./side";
+
+export type BookKind = "price" | "funding" | "raw" | "funding-raw";
+
+/** Arity of one wire entry per book kind. */
+export const ENTRY_LENGTH: Record<BookKind, number> = { price: 3, funding: 4, raw: 3, "funding-raw": 4 };
+
+const COLON = 58;
+
+export interface OrderBookOptions {
+  readonly kind: BookKind;
+  /** The subscribed length (levels per side, or orders for raw books). */
+  readonly len?: number;
+}
+
+export class OrderBook {
+  readonly kind: BookKind;
+  readonly len: number;
+  readonly topOfBook: boolean;
+  readonly bids: BookSide;
+  readonly asks: BookSide;
+  /** Raw books: order/offer id → its side (true = bid), to find an order being removed. */
+  readonly #rawSide = new Map<number, boolean>();
+  readonly #rawKey = new Map<number, number>();
+  /** Deletes of levels or orders the book did not hold: a sign the book has drifted. */
+  unknownDeletes = 0;
+  /** Entries refused as malformed (wrong arity, non-numbers). */
+  malformed = 0;
+
+  constructor(options: OrderBookOptions) {
+    this.kind = options.kind;
+    this.len = options.len ?? 25;
+    this.topOfBook = this.len === 1 && (this.kind === "price" || this.kind === "funding");
+    const cap = Math.max(8, Math.min(this.len, 256));
+    this.bids = new BookSide(-1, cap);
+    this.asks = new BookSide(1, cap);
+  }
+
+  clear(): void {
+    this.bids.clear();
+    this.asks.clear();
+    this.#rawSide.clear();
+    this.#rawKey.clear();
+  }
+
+  /** Replaces the book with a snapshot (an array of wire entries). False if the shape is wrong. */
+  applySnapshot(entries: unknown): boolean {
+    if (!Array.isArray(entries)) {
+      this.malformed++;
+      return false;
+    }
+    this.clear();
+    let ok = true;
+    for (let i = 0; i < entries.length; i++) ok = this.applyEntry(entries[i]) && ok;
+    return ok;
+  }
+
+  /** Applies one wire entry. False (and counted) if it is malformed. */
+  applyEntry(e: unknown): boolean {
+    const n = ENTRY_LENGTH[this.kind];
+    if (!Array.isArray(e) || e.length < n) {
+      this.malformed++;
+      return false;
+    }
+    const a = e[0];
+    const b = e[1];
+    const c = e[2];
+    if (typeof a !== "number" || typeof b !== "number" || typeof c !== "number") {
+      this.malformed++;
+      return false;
+    }
+    if (n === 3) {
+      if (this.kind === "price") this.applyPrice(a, b, c);
+      else this.applyRaw(a, b, c);
+      return true;
+    }
+    const d = e[3];
+    if (typeof d !== "number") {
+      this.malformed++;
+      return false;
+    }
+    if (this.kind === "funding") this.applyFunding(a, b, c, d);
+    else this.applyRawFunding(a, b, c, d);
+    return true;
+  }
+
+  /** Aggregated trading level `[PRICE, COUNT, AMOUNT]`. */
+  applyPrice(price: number, count: number, amount: number): void {
+    const bid = amount > 0;
+    const side = bid ? this.bids : this.asks;
+    if (count > 0) {
+      side.upsert(price, 0, count, amount);
+      (bid ? this.asks : this.bids).remove(price, 0);
+    } else if (this.topOfBook) {
+      this.#topOfBookDelete(side, price, 0, count, amount);
+    } else if (!side.remove(price, 0)) {
+      this.unknownDeletes++;
+    }
+  }
+
+  /** Aggregated funding level `[RATE, PERIOD, COUNT, AMOUNT]`; a negative amount is a bid. */
+  applyFunding(rate: number, period: number, count: number, amount: number): void {
+    const bid = amount < 0;
+    const side = bid ? this.bids : this.asks;
+    if (count > 0) {
+      side.upsert(rate, period, count, amount);
+      (bid ? this.asks : this.bids).remove(rate, period);
+    } else if (this.topOfBook) {
+      this.#topOfBookDelete(side, rate, period, count, amount);
+    } else if (!side.remove(rate, period)) {
+      this.unknownDeletes++;
+    }
+  }
+
+  /** Raw trading order `[ORDER_ID, PRICE, AMOUNT]`; price 0 removes the order. */
+  applyRaw(id: number, price: number, amount: number): void {
+    this.#applyRawOrder(id, price, 0, amount, amount > 0);
+  }
+
+  /** Raw funding offer `[OFFER_ID, PERIOD, RATE, AMOUNT]`; rate 0 removes the offer. */
+  applyRawFunding(id: number, period: number, rate: number, amount: number): void {
+    this.#applyRawOrder(id, rate, period, amount, amount < 0);
+  }
+
+  #applyRawOrder(id: number, key: number, aux: number, amount: number, bid: boolean): void {
+    const wasBid = this.#rawSide.get(id);
+    if (wasBid !== undefined) {
+      const oldKey = this.#rawKey.get(id) as number;
+      if (key === 0 || wasBid !== bid || oldKey !== key) (wasBid ? this.bids : this.asks).remove(oldKey, id);
+    }
+    if (key === 0) {
+      if (wasBid === undefined) this.unknownDeletes++;
+      this.#rawSide.delete(id);
+      this.#rawKey.delete(id);
+      return;
+    }
+    (bid ? this.bids : this.asks).upsert(key, id, aux, amount);
+    this.#rawSide.set(id, bid);
+    this.#rawKey.set(id, key);
+  }
+
+  #topOfBookDelete(side: BookSide, x1: number, x2: number, count: number, amount: number): void {
+    // SPEC section 4, top-of-book variant: keep the entry, then filter count ≤ 0 when the side holds more.
+    side.upsert(x1, x2, count, amount);
+    if (side.size <= 1) return;
+    for (let i = side.size - 1; i >= 0; i--) if (side.aux[i]! <= 0) side.removeAt(i);
+  }
+
+  /**
+   * The book's checksum as the server computes it: the best 25 bids and asks interleaved
+   * (bid_i then ask_i, skipping a missing side), each level as `first:amount` in wire text, joined by
+   * ':', CRC-32, signed. `first` is the price or rate, or the order/offer id for raw books.
+   */
+  checksum(levels = CHECKSUM_LEVELS): number {
+    const bids = this.bids;
+    const asks = this.asks;
+    const raw = this.kind === "raw" || this.kind === "funding-raw";
+    let crc = CRC_INIT;
+    let first = true;
+    const nb = Math.min(levels, bids.size);
+    const na = Math.min(levels, asks.size);
+    const n = Math.max(nb, na);
+    for (let i = 0; i < n; i++) {
+      if (i < nb) {
+        if (!first) crc = crcUpdateByte(crc, COLON);
+        crc = crcUpdate(crc, levelToken(bids, i, raw));
+        first = false;
+      }
+      if (i < na) {
+        if (!first) crc = crcUpdateByte(crc, COLON);
+        crc = crcUpdate(crc, levelToken(asks, i, raw));
+        first = false;
+      }
+    }
+    return crcFinish(crc);
+  }
+
+  /** Bytes retained by the book's arrays (for the memory budget). */
+  get retainedBytes(): number {
+    return this.bids.retainedBytes + this.asks.retainedBytes;
+  }
+}
+
+/**
+ * The checksum text of one level, cached until the level changes. JavaScript's String(number) is the
+ * wire text the server sends (exponent form below 1e-6, no trailing zeros), as the checksum requires.
+ */
+function levelToken(side: BookSide, i: number, raw: boolean): string {
+  let t = side.tok[i];
+  if (t === undefined) {
+    t = `${String(raw ? side.k2[i]! : side.k1[i]!)}:${String(side.amount[i]!)}`;
+    side.tok[i] = t;
+  }
+  return t;
+}
