@@ -5,3 +5,5 @@ export * from "./platform";
 export * from "./scheduler";
 export * from "./book/index";
 export * from "./crc32";
+export * from "./frames";
+export * from "./symbols";

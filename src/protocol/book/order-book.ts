@@ -15,7 +15,7 @@
  */
 import { CHECKSUM_LEVELS } from "../constants";
 import { CRC_INIT, crcFinish, crcUpdate, crcUpdateByte } from "../crc32";
-import { BookSide } from "./side";
+import { BookSide, TOKEN_CACHE } from "./side";
 
 export type BookKind = "price" | "funding" | "raw" | "funding-raw";
 
@@ -79,10 +79,12 @@ export class OrderBook {
       this.malformed++;
       return false;
     }
-    const a = e[0];
-    const b = e[1];
-    const c = e[2];
-    if (typeof a !== "number" || typeof b !== "number" || typeof c !== "number") {
+    const a = e[0] as number;
+    const b = e[1] as number;
+    const c = e[2] as number;
+    // JSON never yields NaN or Infinity, but a decoded frame from elsewhere might: refuse them, as
+    // one NaN key would break the sort order of the whole side.
+    if (!Number.isFinite(a) || !Number.isFinite(b) || !Number.isFinite(c)) {
       this.malformed++;
       return false;
     }
@@ -91,8 +93,8 @@ export class OrderBook {
       else this.applyRaw(a, b, c);
       return true;
     }
-    const d = e[3];
-    if (typeof d !== "number") {
+    const d = e[3] as number;
+    if (!Number.isFinite(d)) {
       this.malformed++;
       return false;
     }
@@ -203,10 +205,10 @@ export class OrderBook {
  * wire text the server sends (exponent form below 1e-6, no trailing zeros), as the checksum requires.
  */
 function levelToken(side: BookSide, i: number, raw: boolean): string {
-  let t = side.tok[i];
+  let t = i < TOKEN_CACHE ? side.tok[i] : undefined;
   if (t === undefined) {
     t = `${String(raw ? side.k2[i]! : side.k1[i]!)}:${String(side.amount[i]!)}`;
-    side.tok[i] = t;
+    if (i < TOKEN_CACHE) side.tok[i] = t;
   }
   return t;
 }

@@ -11,14 +11,22 @@
  * Indexing note: typed-array reads inside the bounds maintained by `size` are never undefined, so the
  * hot loops use non-null assertions instead of checks (HOUSE-STYLE 14).
  */
+/** Levels per side whose checksum text is cached: the checksum's depth (PROTOCOL.md 3). */
+export const TOKEN_CACHE = 25;
+
 export class BookSide {
   readonly dir: 1 | -1;
   k1: Float64Array;
   k2: Float64Array;
   aux: Float64Array;
   amount: Float64Array;
-  /** Cached checksum text of each level ("first:amount"), undefined until asked for. */
-  tok: (string | undefined)[];
+  /**
+   * Cached checksum text ("first:amount") of the best TOKEN_CACHE levels, undefined until asked for.
+   * Only the top 25 take part in the checksum, so only they are cached; deeper levels cost nothing
+   * here. (A cache as long as the side, shifted with Array#copyWithin, cost 1.5 µs per update: V8
+   * has no fast path for copyWithin on plain arrays.)
+   */
+  readonly tok: (string | undefined)[] = new Array<string | undefined>(TOKEN_CACHE).fill(undefined);
   size = 0;
 
   constructor(dir: 1 | -1, capacity = 32) {
@@ -27,7 +35,6 @@ export class BookSide {
     this.k2 = new Float64Array(capacity);
     this.aux = new Float64Array(capacity);
     this.amount = new Float64Array(capacity);
-    this.tok = new Array<string | undefined>(capacity).fill(undefined);
   }
 
   /** Index of (x1, x2), or `~insertionPoint` (negative) when absent. */
@@ -60,7 +67,7 @@ export class BookSide {
         this.k2.copyWithin(i + 1, i, n);
         this.aux.copyWithin(i + 1, i, n);
         this.amount.copyWithin(i + 1, i, n);
-        this.tok.copyWithin(i + 1, i, n);
+        this.#shiftTokensRight(i);
       }
       this.k1[i] = x1;
       this.k2[i] = x2;
@@ -70,7 +77,7 @@ export class BookSide {
     }
     this.aux[i] = aux;
     this.amount[i] = amount;
-    this.tok[i] = undefined;
+    if (i < TOKEN_CACHE) this.tok[i] = undefined;
   }
 
   /** Removes the level at (x1, x2); false when there was none. */
@@ -88,10 +95,23 @@ export class BookSide {
       this.k2.copyWithin(i, i + 1, n);
       this.aux.copyWithin(i, i + 1, n);
       this.amount.copyWithin(i, i + 1, n);
-      this.tok.copyWithin(i, i + 1, n);
     }
+    this.#shiftTokensLeft(i);
     this.size = n - 1;
-    this.tok[n - 1] = undefined;
+  }
+
+  #shiftTokensRight(i: number): void {
+    const tok = this.tok;
+    for (let j = TOKEN_CACHE - 1; j > i; j--) tok[j] = tok[j - 1];
+    if (i < TOKEN_CACHE) tok[i] = undefined;
+  }
+
+  #shiftTokensLeft(i: number): void {
+    if (i >= TOKEN_CACHE) return;
+    const tok = this.tok;
+    for (let j = i; j < TOKEN_CACHE - 1; j++) tok[j] = tok[j + 1];
+    // The level that moved up into the last cached slot has no cached text yet.
+    tok[TOKEN_CACHE - 1] = undefined;
   }
 
   clear(): void {
@@ -102,7 +122,7 @@ export class BookSide {
   /** Drops levels beyond `len` (the worst ones). */
   truncate(len: number): void {
     if (this.size <= len) return;
-    this.tok.fill(undefined, len, this.size);
+    if (len < TOKEN_CACHE) this.tok.fill(undefined, len);
     this.size = len;
   }
 
@@ -117,11 +137,10 @@ export class BookSide {
     this.k2 = grow(this.k2);
     this.aux = grow(this.aux);
     this.amount = grow(this.amount);
-    this.tok.length = cap;
   }
 
   /** Bytes held by this side's arrays (for the memory budget). */
   get retainedBytes(): number {
-    return this.k1.byteLength * 4 + this.tok.length * 8;
+    return this.k1.byteLength * 4 + TOKEN_CACHE * 8;
   }
 }

@@ -1,0 +1,97 @@
+/**
+ * Differential test: the typed-array book with its cached checksum text against a naive Map book
+ * that recomputes everything from scratch, over long seeded random streams of updates.
+ */
+import { describe, expect, it } from "vitest";
+import { crc32 } from "../crc32";
+import { OrderBook } from "./order-book";
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function naiveChecksum(bids: Map<number, number>, asks: Map<number, number>): number {
+  const b = [...bids].sort((x, y) => y[0] - x[0]).slice(0, 25);
+  const a = [...asks].sort((x, y) => x[0] - y[0]).slice(0, 25);
+  const t: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const bi = b[i];
+    const ai = a[i];
+    if (bi) t.push(String(bi[0]), String(bi[1]));
+    if (ai) t.push(String(ai[0]), String(ai[1]));
+  }
+  return crc32(t.join(":"));
+}
+
+describe("order book against a naive model", () => {
+  it.each([1, 2, 3, 42, 1234])("agrees on every level and checksum (seed %i)", (seed) => {
+    const r = rng(seed);
+    const book = new OrderBook({ kind: "price", len: 250 });
+    const bids = new Map<number, number>();
+    const asks = new Map<number, number>();
+    const mid = 1000;
+    for (let step = 0; step < 20_000; step++) {
+      const bid = r() < 0.5;
+      // Prices on a 0.1 grid near the middle, with exponent-form tiny amounts now and then.
+      const price = Math.round((bid ? mid - r() * 60 : mid + r() * 60) * 10) / 10;
+      const del = r() < 0.35;
+      const amountAbs = r() < 0.05 ? 1e-7 * Math.ceil(r() * 9) : Math.round(r() * 1e6) / 1e4 + 0.0001;
+      if (del) {
+        const side = bid ? bids : asks;
+        if (!side.has(price)) continue;
+        side.delete(price);
+        book.applyEntry([price, 0, bid ? 1 : -1]);
+      } else {
+        const amount = bid ? amountAbs : -amountAbs;
+        (bid ? bids : asks).set(price, amount);
+        (bid ? asks : bids).delete(price);
+        book.applyEntry([price, 1 + Math.floor(r() * 5), amount]);
+      }
+      if (step % 7 === 0) expect(book.checksum()).toBe(naiveChecksum(bids, asks));
+    }
+    expect(book.unknownDeletes).toBe(0);
+    expect(book.bids.size).toBe(bids.size);
+    expect(book.asks.size).toBe(asks.size);
+    const sortedBids = [...bids.keys()].sort((x, y) => y - x);
+    expect(Array.from(book.bids.k1.subarray(0, book.bids.size))).toEqual(sortedBids);
+  });
+
+  it("never throws on fuzzed and truncated entries", () => {
+    const r = rng(7);
+    const book = new OrderBook({ kind: "price", len: 25 });
+    const junk: unknown[] = [
+      null,
+      undefined,
+      "1",
+      {},
+      [],
+      [1],
+      [1, 2],
+      [Number.NaN, 1, 1],
+      [1, Infinity, -1],
+      ["a", 1, 1],
+    ];
+    for (let i = 0; i < 5000; i++) {
+      const pick = junk[Math.floor(r() * junk.length)];
+      expect(() => book.applyEntry(pick)).not.toThrow();
+      expect(() => book.applySnapshot(r() < 0.5 ? [pick, pick] : pick)).not.toThrow();
+    }
+    expect(() => book.checksum()).not.toThrow();
+  });
+});
+
+describe("non-finite numbers", () => {
+  it("are refused so they cannot break the sort order", () => {
+    const book = new OrderBook({ kind: "price", len: 25 });
+    expect(book.applyEntry([Number.NaN, 1, 1])).toBe(false);
+    expect(book.applyEntry([1, Number.POSITIVE_INFINITY, -1])).toBe(false);
+    expect(book.bids.size + book.asks.size).toBe(0);
+  });
+});

@@ -1,0 +1,391 @@
+/**
+ * The market-data core of one socket: frames in, channel state and counters out. It has no
+ * transport and no timers of its own — the worker feeds it socket messages, `npm run replay` feeds it
+ * recordings, the bench feeds it generated frames — so all three run exactly this code.
+ *
+ * It verifies every `cs` against the local book (lazy CRC) and, with SEQ_ALL on, every sequence
+ * number. A mismatch or a gap is never just logged: the channel goes OUT_OF_SYNC, its resync counter
+ * rises and it is unsubscribed and subscribed again for a fresh snapshot (HOUSE-STYLE anti-pattern 6).
+ */
+import { classifyFrame, CONF_FLAGS, newFrameInfo, type FrameInfo } from "../../protocol";
+import { Channel } from "./channel";
+import {
+  newSubscription,
+  normalizeRequest,
+  subscribeMessage,
+  subscriptionKey,
+  type SubscribeRequest,
+  type Subscription,
+} from "./subscriptions";
+
+export interface FeedStats {
+  frames: number;
+  events: number;
+  heartbeats: number;
+  malformed: number;
+  /** Book channels subscribed over the feed's life. */
+  books: number;
+  snapshots: number;
+  /** Book entries applied after the snapshots. */
+  updates: number;
+  checksumsOk: number;
+  checksumsFailed: number;
+  /** Checksum frames for a book that was already out of sync (not verifiable). */
+  checksumsSkipped: number;
+  resyncs: number;
+  seqGaps: number;
+  /** Frames for channel ids this feed does not know. */
+  unknownChannels: number;
+  /** Deletes of book levels (or raw orders) the local book did not hold. */
+  unknownDeletes: number;
+}
+
+export interface FeedCoreOptions {
+  /** Sends a message on the socket (subscribe, unsubscribe, conf). */
+  readonly send: (msg: Record<string, unknown>) => void;
+  readonly now: () => number;
+  /** conf flags asked for on every (re)connect. */
+  readonly flags?: number;
+  /** Called when a channel's data changed (for coalesced publishing). */
+  readonly onData?: (channel: Channel) => void;
+  /** Called when a subscription's status changes. */
+  readonly onStatus?: (sub: Subscription) => void;
+  /** Info codes: 20051 reconnect, 20060 maintenance start, 20061 maintenance end. */
+  readonly onInfo?: (code: number, msg: string) => void;
+  /** Platform status from the welcome info: 1 operative, 0 maintenance. */
+  readonly onPlatform?: (status: number) => void;
+}
+
+export function newFeedStats(): FeedStats {
+  return {
+    frames: 0,
+    events: 0,
+    heartbeats: 0,
+    malformed: 0,
+    books: 0,
+    snapshots: 0,
+    updates: 0,
+    checksumsOk: 0,
+    checksumsFailed: 0,
+    checksumsSkipped: 0,
+    resyncs: 0,
+    seqGaps: 0,
+    unknownChannels: 0,
+    unknownDeletes: 0,
+  };
+}
+
+export class FeedCore {
+  readonly stats: FeedStats = newFeedStats();
+  readonly subs = new Map<string, Subscription>();
+  readonly channels = new Map<number, Channel>();
+  /** Flags the server acknowledged (a conf replaces the whole set). */
+  flags = 0;
+  readonly #opts: FeedCoreOptions;
+  readonly #frame: FrameInfo = newFrameInfo();
+  #open = false;
+  #expectedSeq = -1;
+
+  constructor(options: FeedCoreOptions) {
+    this.#opts = options;
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  /** Asks for a channel. Sent now when the socket is open, otherwise on the next open. */
+  subscribe(request: SubscribeRequest): Subscription {
+    const normalized = normalizeRequest({ ...request }) ?? request;
+    const key = subscriptionKey(normalized);
+    let sub = this.subs.get(key);
+    if (!sub) {
+      sub = newSubscription(normalized);
+      this.subs.set(key, sub);
+    }
+    sub.passive = false;
+    if (sub.status === "ASKED" || sub.status === "ERROR") this.#sendSubscribe(sub);
+    return sub;
+  }
+
+  unsubscribe(key: string): void {
+    const sub = this.subs.get(key);
+    if (!sub) return;
+    sub.resubscribe = false;
+    if (this.#open && sub.chanId >= 0 && sub.status === "SUBSCRIBED") {
+      this.#setStatus(sub, "UNSUBSCRIBING");
+      this.#opts.send({ event: "unsubscribe", chanId: sub.chanId });
+    } else {
+      this.subs.delete(key);
+    }
+  }
+
+  /** The socket opened: ask for the flags (again) and every subscription. */
+  onOpen(): void {
+    this.#open = true;
+    this.#expectedSeq = -1;
+    if (this.#opts.flags) this.#opts.send({ event: "conf", flags: this.#opts.flags });
+    for (const sub of this.subs.values()) if (!sub.passive) this.#sendSubscribe(sub);
+  }
+
+  /** The socket closed: channel ids die with it; every subscription goes back to ASKED. */
+  onClose(): void {
+    this.#open = false;
+    this.#reset();
+  }
+
+  #reset(): void {
+    this.channels.clear();
+    this.#expectedSeq = -1;
+    this.flags = 0;
+    for (const [key, sub] of this.subs) {
+      if (sub.passive || sub.status === "UNSUBSCRIBING") {
+        this.subs.delete(key);
+        continue;
+      }
+      sub.chanId = -1;
+      sub.resubscribe = false;
+      this.#setStatus(sub, "ASKED");
+    }
+  }
+
+  /** One message text from the socket. Never throws. */
+  onMessage(text: string): void {
+    this.stats.frames++;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      this.stats.malformed++;
+      return;
+    }
+    this.onParsed(msg);
+  }
+
+  /** A message already parsed (the bench measures parsing separately). */
+  onParsed(msg: unknown): void {
+    const f = this.#frame;
+    const kind = classifyFrame(msg, this.flags, f);
+    if (kind === "malformed") {
+      this.stats.malformed++;
+      return;
+    }
+    if (kind === "event") {
+      this.stats.events++;
+      this.#onEvent(f.type, f.payload as Record<string, unknown>);
+      return;
+    }
+    if (f.chanId === 0) return; // account frames are the auth core's
+    if (f.seq >= 0 && !this.#checkSeq(f.seq)) return;
+    const ch = this.channels.get(f.chanId);
+    if (!ch) {
+      this.stats.unknownChannels++;
+      return;
+    }
+    ch.messages++;
+    ch.lastMessageAt = this.#opts.now();
+    switch (kind) {
+      case "heartbeat":
+        this.stats.heartbeats++;
+        return;
+      case "checksum":
+        this.#onChecksum(ch, f.checksum);
+        return;
+      case "trade":
+        if (ch.sub.status === "OUT_OF_SYNC") return;
+        if (ch.trades?.add(f.payload)) {
+          ch.version++;
+          ch.lastDataAt = ch.lastMessageAt;
+          this.#opts.onData?.(ch);
+        } else this.stats.malformed++;
+        return;
+      case "data":
+        this.#onData(ch, f.payload as unknown[]);
+        return;
+      default:
+        return;
+    }
+  }
+
+  #onData(ch: Channel, payload: unknown[]): void {
+    // An out-of-sync book waits for the fresh snapshot of its resubscription.
+    if (ch.sub.status === "OUT_OF_SYNC") return;
+    const wasSnapshot = !ch.gotSnapshot;
+    const deletesBefore = ch.book?.unknownDeletes ?? 0;
+    const n = ch.applyData(payload);
+    if (n < 0) this.stats.malformed++;
+    if (ch.book) {
+      this.stats.unknownDeletes += ch.book.unknownDeletes - deletesBefore;
+      if (wasSnapshot) this.stats.snapshots++;
+      else if (n > 0) this.stats.updates += n;
+    }
+    ch.lastDataAt = ch.lastMessageAt;
+    this.#opts.onData?.(ch);
+  }
+
+  #onChecksum(ch: Channel, expected: number): void {
+    const book = ch.book;
+    if (!book || !ch.gotSnapshot || ch.sub.status === "OUT_OF_SYNC") {
+      this.stats.checksumsSkipped++;
+      return;
+    }
+    if (book.checksum() === expected) {
+      this.stats.checksumsOk++;
+      return;
+    }
+    this.stats.checksumsFailed++;
+    this.resync(ch.sub);
+  }
+
+  /**
+   * SEQ_ALL: one counter per socket, +1 on every public array frame. A gap means frames were lost
+   * somewhere on the socket, so every book on it is resynchronized.
+   */
+  #checkSeq(seq: number): boolean {
+    const expected = this.#expectedSeq;
+    this.#expectedSeq = seq + 1;
+    if (expected < 0 || seq === expected) return true;
+    this.stats.seqGaps++;
+    for (const ch of this.channels.values()) if (ch.kind === "book") this.resync(ch.sub);
+    return true;
+  }
+
+  /** Marks a subscription OUT_OF_SYNC and resubscribes it for a fresh snapshot. */
+  resync(sub: Subscription): void {
+    if (sub.status === "OUT_OF_SYNC" || sub.resubscribe) return;
+    sub.resyncs++;
+    this.stats.resyncs++;
+    this.#setStatus(sub, "OUT_OF_SYNC");
+    if (this.#open && sub.chanId >= 0) {
+      sub.resubscribe = true;
+      this.#opts.send({ event: "unsubscribe", chanId: sub.chanId });
+    }
+  }
+
+  #onEvent(type: string, ev: Record<string, unknown>): void {
+    switch (type) {
+      case "info": {
+        if (typeof ev["version"] === "number") {
+          // A welcome: a new connection (recordings hold several sessions back to back).
+          this.#reset();
+          const platform = ev["platform"] as { status?: unknown } | undefined;
+          if (typeof platform?.status === "number") this.#opts.onPlatform?.(platform.status);
+        }
+        const code = ev["code"];
+        if (typeof code === "number") this.#opts.onInfo?.(code, typeof ev["msg"] === "string" ? ev["msg"] : "");
+        if (code === 20061) this.resubscribeAll();
+        return;
+      }
+      case "conf":
+        if (ev["status"] === "OK" && typeof ev["flags"] === "number") this.flags = ev["flags"];
+        return;
+      case "subscribed":
+        this.#onSubscribed(ev);
+        return;
+      case "unsubscribed":
+        this.#onUnsubscribed(ev);
+        return;
+      case "error":
+        this.#onError(ev);
+        return;
+      default:
+        return;
+    }
+  }
+
+  #onSubscribed(ev: Record<string, unknown>): void {
+    const chanId = ev["chanId"];
+    const req = normalizeRequest(ev);
+    if (typeof chanId !== "number" || !req) {
+      this.stats.malformed++;
+      return;
+    }
+    const key = subscriptionKey(req);
+    let sub = this.subs.get(key);
+    if (!sub) {
+      sub = newSubscription(req, true);
+      this.subs.set(key, sub);
+    }
+    sub.chanId = chanId;
+    sub.error = null;
+    sub.resubscribe = false;
+    if (req.channel === "book") this.stats.books++;
+    this.channels.set(chanId, new Channel(chanId, sub));
+    this.#setStatus(sub, "SUBSCRIBED");
+  }
+
+  #onUnsubscribed(ev: Record<string, unknown>): void {
+    const chanId = ev["chanId"];
+    if (typeof chanId !== "number") return;
+    const ch = this.channels.get(chanId);
+    this.channels.delete(chanId);
+    if (!ch) return;
+    const sub = ch.sub;
+    sub.chanId = -1;
+    if (sub.resubscribe) {
+      sub.resubscribe = false;
+      this.#sendSubscribe(sub);
+    } else {
+      this.subs.delete(sub.key);
+    }
+  }
+
+  #onError(ev: Record<string, unknown>): void {
+    const code = typeof ev["code"] === "number" ? ev["code"] : 0;
+    const msg = typeof ev["msg"] === "string" ? ev["msg"] : "";
+    const req = normalizeRequest(ev);
+    const sub = req ? this.subs.get(subscriptionKey(req)) : undefined;
+    if (code === 10301 && sub) {
+      // Already subscribed: the server names the existing channel; adopt it.
+      const chanId = ev["chanId"];
+      if (typeof chanId === "number" && !this.channels.has(chanId)) {
+        sub.chanId = chanId;
+        this.channels.set(chanId, new Channel(chanId, sub));
+      }
+      this.#setStatus(sub, "SUBSCRIBED");
+      return;
+    }
+    if (code === 10400 || code === 10401) {
+      const chanId = ev["chanId"];
+      if (typeof chanId === "number") this.channels.delete(chanId);
+      return;
+    }
+    if (sub) {
+      sub.error = { code, msg };
+      this.#setStatus(sub, "ERROR");
+    }
+  }
+
+  /** Unsubscribes and subscribes every channel again (after maintenance, 20061). */
+  resubscribeAll(): void {
+    for (const sub of this.subs.values()) {
+      if (sub.passive) continue;
+      if (sub.chanId >= 0 && this.#open) {
+        sub.resubscribe = true;
+        this.#opts.send({ event: "unsubscribe", chanId: sub.chanId });
+      } else if (sub.status === "ASKED" || sub.status === "ERROR") {
+        this.#sendSubscribe(sub);
+      }
+    }
+  }
+
+  #sendSubscribe(sub: Subscription): void {
+    if (!this.#open) {
+      this.#setStatus(sub, "ASKED");
+      return;
+    }
+    this.#setStatus(sub, "SUBSCRIBING");
+    this.#opts.send(subscribeMessage(sub.request));
+  }
+
+  #setStatus(sub: Subscription, status: Subscription["status"]): void {
+    if (sub.status === status) return;
+    sub.status = status;
+    this.#opts.onStatus?.(sub);
+  }
+
+  /** Whether checksums are on (the conf ack included OB_CHECKSUM). */
+  get checksumsOn(): boolean {
+    return (this.flags & CONF_FLAGS.OB_CHECKSUM) !== 0;
+  }
+}

@@ -1,0 +1,14 @@
+/** The framework-free market-data core shared by the worker, `npm run replay` and the bench. */
+export { CandleSeries, Channel, TradesList, bookKindOf, type ChannelKind, type TradeRow } from "./channel";
+export { FeedCore, newFeedStats, type FeedCoreOptions, type FeedStats } from "./feed";
+export {
+  newSubscription,
+  normalizeRequest,
+  subscribeMessage,
+  subscriptionKey,
+  type ChannelName,
+  type ChannelStatus,
+  type SubscribeRequest,
+  type Subscription,
+  type SubscriptionError,
+} from "./subscriptions";
