@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { CONF_FLAGS, crc32 } from "../../protocol";
+import { FeedCore } from "./feed";
+
+function setup(flags = CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL) {
+  const sent: Record<string, unknown>[] = [];
+  const statuses: string[] = [];
+  const infos: number[] = [];
+  const core = new FeedCore({
+    send: (m) => sent.push(m),
+    now: () => 1000,
+    flags,
+    onStatus: (s) => statuses.push(s.status),
+    onInfo: (code) => infos.push(code),
+  });
+  return { core, sent, statuses, infos, msg: (m: unknown) => core.onMessage(JSON.stringify(m)) };
+}
+
+const BOOK_REQ = { channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" } as const;
+const SUBSCRIBED = {
+  event: "subscribed",
+  channel: "book",
+  chanId: 7,
+  symbol: "tBTCUSD",
+  prec: "P0",
+  freq: "F0",
+  len: "25",
+  pair: "BTCUSD",
+};
+
+describe("feed core", () => {
+  it("asks for flags and subscriptions on open, and follows the channel status", () => {
+    const { core, sent, statuses, msg } = setup();
+    const sub = core.subscribe(BOOK_REQ);
+    expect(sub.status).toBe("ASKED");
+    expect(sent).toEqual([]);
+    core.onOpen();
+    expect(sent[0]).toEqual({ event: "conf", flags: CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL });
+    expect(sent[1]).toEqual({ event: "subscribe", ...BOOK_REQ });
+    expect(sub.status).toBe("SUBSCRIBING");
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL });
+    msg(SUBSCRIBED);
+    expect(sub.status).toBe("SUBSCRIBED");
+    expect(sub.chanId).toBe(7);
+    expect(statuses).toEqual(["SUBSCRIBING", "SUBSCRIBED"]);
+  });
+
+  it("treats the first data frame as the snapshot and verifies checksums", () => {
+    const { core, msg } = setup();
+    core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL });
+    msg(SUBSCRIBED);
+    // A one-level snapshot looks like an update by shape; it is still the snapshot.
+    msg([7, [[100, 1, 2]], 1]);
+    msg([
+      7,
+      [
+        [101, 1, -1],
+        [99, 1, 3],
+      ],
+      2,
+    ]); // bulk update
+    msg([7, [100, 2, 2.5], 3]);
+    const book = core.channels.get(7)?.book;
+    expect(book?.bids.size).toBe(2);
+    expect(book?.asks.size).toBe(1);
+    msg([7, "cs", crc32("100:2.5:101:-1:99:3"), 4]);
+    expect(core.stats).toMatchObject({ snapshots: 1, updates: 3, checksumsOk: 1, checksumsFailed: 0, seqGaps: 0 });
+  });
+
+  it("resubscribes a book whose checksum does not match, and recovers on the fresh snapshot", () => {
+    const { core, sent, msg } = setup(CONF_FLAGS.OB_CHECKSUM);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM });
+    msg(SUBSCRIBED);
+    msg([7, [[100, 1, 2]]]);
+    msg([7, "cs", 12345]);
+    expect(sub.status).toBe("OUT_OF_SYNC");
+    expect(sub.resyncs).toBe(1);
+    expect(core.stats.resyncs).toBe(1);
+    expect(sent.at(-1)).toEqual({ event: "unsubscribe", chanId: 7 });
+    // Updates for an out-of-sync book are not applied; checksums are not verifiable.
+    msg([7, [100, 5, 5]]);
+    msg([7, "cs", 1]);
+    expect(core.stats.checksumsFailed).toBe(1);
+    msg({ event: "unsubscribed", status: "OK", chanId: 7 });
+    expect(sent.at(-1)).toEqual({ event: "subscribe", ...BOOK_REQ });
+    expect(sub.status).toBe("SUBSCRIBING");
+    msg({ ...SUBSCRIBED, chanId: 8 });
+    msg([8, [[100, 1, 2]]]);
+    msg([8, "cs", crc32("100:2")]);
+    expect(sub.status).toBe("SUBSCRIBED");
+    expect(core.stats.checksumsOk).toBe(1);
+    expect(core.channels.has(7)).toBe(false);
+  });
+
+  it("resynchronizes every book on a sequence gap", () => {
+    const { core, sent, msg } = setup(CONF_FLAGS.SEQ_ALL);
+    core.subscribe(BOOK_REQ);
+    core.subscribe({ ...BOOK_REQ, symbol: "tETHUSD" });
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.SEQ_ALL });
+    msg(SUBSCRIBED);
+    msg({ ...SUBSCRIBED, chanId: 9, symbol: "tETHUSD", pair: "ETHUSD" });
+    msg([7, [[100, 1, 2]], 1]);
+    msg([9, [[10, 1, 2]], 2]);
+    msg([7, "hb", 3]);
+    msg([9, [10, 2, 2], 5]);
+    expect(core.stats.seqGaps).toBe(1);
+    expect(core.stats.resyncs).toBe(2);
+    expect(sent.filter((m) => m["event"] === "unsubscribe")).toHaveLength(2);
+  });
+
+  it("adopts the existing channel on 10301 and records other subscribe errors", () => {
+    const { core, msg } = setup(0);
+    const sub = core.subscribe(BOOK_REQ);
+    const bad = core.subscribe({ channel: "book", symbol: "tNOPE", prec: "P0", freq: "F0", len: "25" });
+    core.onOpen();
+    msg({ event: "error", code: 10301, msg: "subscribe: dup", chanId: 77, ...BOOK_REQ, pair: "BTCUSD" });
+    expect(sub.status).toBe("SUBSCRIBED");
+    expect(core.channels.has(77)).toBe(true);
+    msg({
+      event: "error",
+      code: 10300,
+      msg: "symbol: invalid",
+      channel: "book",
+      symbol: "tNOPE",
+      prec: "P0",
+      len: "25",
+    });
+    expect(bad.status).toBe("ERROR");
+    expect(bad.error).toEqual({ code: 10300, msg: "symbol: invalid" });
+  });
+
+  it("goes back to ASKED on close and resubscribes everything on the next open", () => {
+    const { core, sent, msg } = setup(0);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg(SUBSCRIBED);
+    core.onClose();
+    expect(sub.status).toBe("ASKED");
+    expect(core.channels.size).toBe(0);
+    sent.length = 0;
+    core.onOpen();
+    expect(sent).toEqual([{ event: "subscribe", ...BOOK_REQ }]);
+  });
+
+  it("reports info codes and resubscribes everything after maintenance ends (20061)", () => {
+    const { core, sent, infos, msg } = setup(0);
+    core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg(SUBSCRIBED);
+    msg({ event: "info", code: 20060, msg: "Entering maintenance mode" });
+    msg({ event: "info", code: 20061, msg: "Maintenance ended" });
+    expect(infos).toEqual([20060, 20061]);
+    expect(sent.at(-1)).toEqual({ event: "unsubscribe", chanId: 7 });
+    msg({ event: "unsubscribed", status: "OK", chanId: 7 });
+    expect(sent.at(-1)).toEqual({ event: "subscribe", ...BOOK_REQ });
+  });
+
+  it("counts malformed frames and never throws", () => {
+    const { core } = setup();
+    core.onOpen();
+    for (const junk of ["", "{", "[1,", "null", "42", '"x"', "[1]", '[1,"zz"]', '{"event":5}', "[-3,[]]"]) {
+      expect(() => core.onMessage(junk)).not.toThrow();
+    }
+    expect(core.stats.malformed).toBe(10);
+  });
+
+  it("keeps the newest trades, deduplicated by id, trimmed per SPEC", () => {
+    const { core, msg } = setup(0);
+    core.subscribe({ channel: "trades", symbol: "tBTCUSD" });
+    core.onOpen();
+    msg({ event: "subscribed", channel: "trades", chanId: 3, symbol: "tBTCUSD", pair: "BTCUSD" });
+    msg([
+      3,
+      [
+        [2, 2000, 1, 100],
+        [1, 1000, -1, 99],
+      ],
+    ]);
+    msg([3, "te", [3, 3000, 0.5, 101]]);
+    msg([3, "tu", [3, 3000, 0.5, 101]]);
+    const trades = core.channels.get(3)?.trades;
+    expect(trades?.rows.map((r) => r[0])).toEqual([3, 2, 1]);
+    // The 49th stored trade trims the list to the newest 24 (ids 26–49); the 50th makes 25.
+    for (let id = 4; id <= 50; id++) msg([3, "te", [id, id * 1000, 1, 100]]);
+    expect(trades?.rows).toHaveLength(25);
+    expect(trades?.rows[0]?.[0]).toBe(50);
+    expect(trades?.rows.at(-1)?.[0]).toBe(26);
+  });
+});
