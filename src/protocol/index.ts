@@ -7,3 +7,4 @@ export * from "./book/index";
 export * from "./crc32";
 export * from "./frames";
 export * from "./symbols";
+export * from "./scan";

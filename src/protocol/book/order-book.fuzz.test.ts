@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { crc32 } from "../crc32";
+import { newScannedUpdate, scanBookUpdate } from "../scan";
 import { OrderBook } from "./order-book";
 
 function rng(seed: number): () => number {
@@ -31,9 +32,26 @@ function naiveChecksum(bids: Map<number, number>, asks: Map<number, number>): nu
 }
 
 describe("order book against a naive model", () => {
-  it.each([1, 2, 3, 42, 1234])("agrees on every level and checksum (seed %i)", (seed) => {
+  it.each([
+    [1, false],
+    [2, false],
+    [3, true],
+    [42, true],
+    [1234, true],
+  ])("agrees on every level and checksum (seed %i, scanned frames %s)", (seed, scanned) => {
     const r = rng(seed);
     const book = new OrderBook({ kind: "price", len: 250 });
+    const scan = newScannedUpdate();
+    const apply = (entry: number[]): void => {
+      if (!scanned) {
+        book.applyEntry(entry);
+        return;
+      }
+      const text = `[5,[${entry.join(",")}]]`;
+      // Like the feed: the scanner may decline (17-digit amounts), then the parsed path applies.
+      if (scanBookUpdate(text, scan)) book.applyScanned(scan, text);
+      else book.applyEntry(entry);
+    };
     const bids = new Map<number, number>();
     const asks = new Map<number, number>();
     const mid = 1000;
@@ -47,12 +65,12 @@ describe("order book against a naive model", () => {
         const side = bid ? bids : asks;
         if (!side.has(price)) continue;
         side.delete(price);
-        book.applyEntry([price, 0, bid ? 1 : -1]);
+        apply([price, 0, bid ? 1 : -1]);
       } else {
         const amount = bid ? amountAbs : -amountAbs;
         (bid ? bids : asks).set(price, amount);
         (bid ? asks : bids).delete(price);
-        book.applyEntry([price, 1 + Math.floor(r() * 5), amount]);
+        apply([price, 1 + Math.floor(r() * 5), amount]);
       }
       if (step % 7 === 0) expect(book.checksum()).toBe(naiveChecksum(bids, asks));
     }

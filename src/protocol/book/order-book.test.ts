@@ -226,3 +226,16 @@ describe("funding and raw books", () => {
     expect(book.unknownDeletes).toBe(0);
   });
 });
+
+describe("crc32 over bytes", () => {
+  it("slicing-by-4 matches the byte-at-a-time CRC for every length and offset", async () => {
+    const { crcUpdateBytes, crcFinish, CRC_INIT } = await import("../crc32");
+    const text = "0.0000011:266122.94:0.00000111:-4847.13:7e-7:10000";
+    const bytes = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+    for (let start = 0; start < 8; start++) {
+      for (let len = 0; start + len <= bytes.length; len++) {
+        expect(crcFinish(crcUpdateBytes(CRC_INIT, bytes, start, len))).toBe(crc32(text.slice(start, start + len)));
+      }
+    }
+  });
+});

@@ -13,8 +13,8 @@
  * The checksum (PROTOCOL.md 3) is computed lazily from cached per-level token text, so a `cs` frame
  * costs a walk over at most 50 cached strings and the CRC of their bytes.
  */
-import { CHECKSUM_LEVELS } from "../constants";
-import { CRC_INIT, crcFinish, crcUpdate, crcUpdateByte } from "../crc32";
+import { CRC_COLON, CRC_INIT, crcFinish, crcShift, crcUpdate, crcUpdateByte } from "../crc32";
+import type { ScannedUpdate } from "../scan";
 import { BookSide, TOKEN_CACHE } from "./side";
 
 export type BookKind = "price" | "funding" | "raw" | "funding-raw";
@@ -43,6 +43,13 @@ export class OrderBook {
   unknownDeletes = 0;
   /** Entries refused as malformed (wrong arity, non-numbers). */
   malformed = 0;
+  /**
+   * CRC state after each interleaved checksum slot (slot 2r: bid rank r, 2r+1: ask rank r) and the
+   * tokens emitted so far, so a checksum resumes from the first level that changed: a `cs` frame
+   * after changes deep in the top 25 re-hashes only the tail, an unchanged book costs nothing.
+   */
+  readonly #crcAt = new Int32Array(2 * TOKEN_CACHE + 1);
+  readonly #emittedAt = new Uint8Array(2 * TOKEN_CACHE + 1);
 
   constructor(options: OrderBookOptions) {
     this.kind = options.kind;
@@ -103,12 +110,43 @@ export class OrderBook {
     return true;
   }
 
-  /** Aggregated trading level `[PRICE, COUNT, AMOUNT]`. */
-  applyPrice(price: number, count: number, amount: number): void {
+  /**
+   * Applies a scanned update (src/protocol/scan.ts), taking the checksum text of the level straight
+   * from the frame. False when the entry's arity does not fit this book.
+   */
+  applyScanned(u: ScannedUpdate, src: string): boolean {
+    const n = ENTRY_LENGTH[this.kind];
+    if (u.arity !== n) return false;
+    const v = u.values;
+    const f0 = u.starts[0]!;
+    const f1 = u.ends[0]!;
+    const a0 = u.starts[n - 1]!;
+    const a1 = u.ends[n - 1]!;
+    switch (this.kind) {
+      case "price":
+        this.applyPrice(v[0]!, v[1]!, v[2]!, src, f0, f1, a0, a1);
+        return true;
+      case "funding":
+        this.applyFunding(v[0]!, v[1]!, v[2]!, v[3]!, src, f0, f1, a0, a1);
+        return true;
+      case "raw":
+        this.#applyRawOrder(v[0]!, v[1]!, 0, v[2]!, v[2]! > 0, src, f0, f1, a0, a1);
+        return true;
+      case "funding-raw":
+        this.#applyRawOrder(v[0]!, v[2]!, v[1]!, v[3]!, v[3]! < 0, src, f0, f1, a0, a1);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Aggregated trading level `[PRICE, COUNT, AMOUNT]`; `src` and the offsets give its wire text. */
+  applyPrice(price: number, count: number, amount: number, src?: string, f0 = 0, f1 = 0, a0 = 0, a1 = 0): void {
     const bid = amount > 0;
     const side = bid ? this.bids : this.asks;
     if (count > 0) {
-      side.upsert(price, 0, count, amount);
+      const i = side.upsert(price, 0, count, amount);
+      if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
       (bid ? this.asks : this.bids).remove(price, 0);
     } else if (this.topOfBook) {
       this.#topOfBookDelete(side, price, 0, count, amount);
@@ -118,11 +156,22 @@ export class OrderBook {
   }
 
   /** Aggregated funding level `[RATE, PERIOD, COUNT, AMOUNT]`; a negative amount is a bid. */
-  applyFunding(rate: number, period: number, count: number, amount: number): void {
+  applyFunding(
+    rate: number,
+    period: number,
+    count: number,
+    amount: number,
+    src?: string,
+    f0 = 0,
+    f1 = 0,
+    a0 = 0,
+    a1 = 0,
+  ): void {
     const bid = amount < 0;
     const side = bid ? this.bids : this.asks;
     if (count > 0) {
-      side.upsert(rate, period, count, amount);
+      const i = side.upsert(rate, period, count, amount);
+      if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
       (bid ? this.asks : this.bids).remove(rate, period);
     } else if (this.topOfBook) {
       this.#topOfBookDelete(side, rate, period, count, amount);
@@ -141,7 +190,18 @@ export class OrderBook {
     this.#applyRawOrder(id, rate, period, amount, amount < 0);
   }
 
-  #applyRawOrder(id: number, key: number, aux: number, amount: number, bid: boolean): void {
+  #applyRawOrder(
+    id: number,
+    key: number,
+    aux: number,
+    amount: number,
+    bid: boolean,
+    src?: string,
+    f0 = 0,
+    f1 = 0,
+    a0 = 0,
+    a1 = 0,
+  ): void {
     const wasBid = this.#rawSide.get(id);
     if (wasBid !== undefined) {
       const oldKey = this.#rawKey.get(id) as number;
@@ -153,7 +213,9 @@ export class OrderBook {
       this.#rawKey.delete(id);
       return;
     }
-    (bid ? this.bids : this.asks).upsert(key, id, aux, amount);
+    const side = bid ? this.bids : this.asks;
+    const i = side.upsert(key, id, aux, amount);
+    if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
     this.#rawSide.set(id, bid);
     this.#rawKey.set(id, key);
   }
@@ -170,27 +232,37 @@ export class OrderBook {
    * (bid_i then ask_i, skipping a missing side), each level as `first:amount` in wire text, joined by
    * ':', CRC-32, signed. `first` is the price or rate, or the order/offer id for raw books.
    */
-  checksum(levels = CHECKSUM_LEVELS): number {
+  checksum(): number {
     const bids = this.bids;
     const asks = this.asks;
     const raw = this.kind === "raw" || this.kind === "funding-raw";
-    let crc = CRC_INIT;
-    let first = true;
-    const nb = Math.min(levels, bids.size);
-    const na = Math.min(levels, asks.size);
-    const n = Math.max(nb, na);
-    for (let i = 0; i < n; i++) {
-      if (i < nb) {
-        if (!first) crc = crcUpdateByte(crc, COLON);
-        crc = crcUpdate(crc, levelToken(bids, i, raw));
-        first = false;
+    const crcAt = this.#crcAt;
+    const emittedAt = this.#emittedAt;
+    let slot = 2 * Math.min(bids.dirtyFrom, asks.dirtyFrom);
+    let crc = slot === 0 ? CRC_INIT : crcAt[slot]!;
+    let emitted = slot === 0 ? 0 : emittedAt[slot]!;
+    const slots = 2 * TOKEN_CACHE;
+    for (; slot < slots; slot++) {
+      const r = slot >> 1;
+      const side = (slot & 1) === 0 ? bids : asks;
+      if (r < side.size) {
+        if (side.tokLen[r] === 0 && !side.buildToken(r, raw ? side.k2[r]! : side.k1[r]!)) {
+          // Text longer than a slot (never seen on the wire): hash it directly.
+          if (emitted > 0) crc = crcUpdateByte(crc, COLON);
+          crc = crcUpdate(crc, `${String(raw ? side.k2[r]! : side.k1[r]!)}:${String(side.amount[r]!)}`);
+        } else {
+          // F(crc, [":"] + token) from the cached F(0, token), by linearity (crc32.ts).
+          const len = side.tokLen[r]!;
+          if (emitted > 0) crc = crcShift(crc, len + 1) ^ crcShift(CRC_COLON, len) ^ side.tokCrc[r]!;
+          else crc = crcShift(crc, len) ^ side.tokCrc[r]!;
+        }
+        emitted++;
       }
-      if (i < na) {
-        if (!first) crc = crcUpdateByte(crc, COLON);
-        crc = crcUpdate(crc, levelToken(asks, i, raw));
-        first = false;
-      }
+      crcAt[slot + 1] = crc;
+      emittedAt[slot + 1] = emitted;
     }
+    bids.dirtyFrom = TOKEN_CACHE;
+    asks.dirtyFrom = TOKEN_CACHE;
     return crcFinish(crc);
   }
 
@@ -198,17 +270,4 @@ export class OrderBook {
   get retainedBytes(): number {
     return this.bids.retainedBytes + this.asks.retainedBytes;
   }
-}
-
-/**
- * The checksum text of one level, cached until the level changes. JavaScript's String(number) is the
- * wire text the server sends (exponent form below 1e-6, no trailing zeros), as the checksum requires.
- */
-function levelToken(side: BookSide, i: number, raw: boolean): string {
-  let t = i < TOKEN_CACHE ? side.tok[i] : undefined;
-  if (t === undefined) {
-    t = `${String(raw ? side.k2[i]! : side.k1[i]!)}:${String(side.amount[i]!)}`;
-    if (i < TOKEN_CACHE) side.tok[i] = t;
-  }
-  return t;
 }

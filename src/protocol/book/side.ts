@@ -11,8 +11,12 @@
  * Indexing note: typed-array reads inside the bounds maintained by `size` are never undefined, so the
  * hot loops use non-null assertions instead of checks (HOUSE-STYLE 14).
  */
+import { crcUpdateBytes } from "../crc32";
+
 /** Levels per side whose checksum text is cached: the checksum's depth (PROTOCOL.md 3). */
 export const TOKEN_CACHE = 25;
+/** Bytes per cached token: "price:amount" in wire text fits comfortably (longest seen ~40). */
+export const TOKEN_SLOT = 48;
 
 export class BookSide {
   readonly dir: 1 | -1;
@@ -21,12 +25,17 @@ export class BookSide {
   aux: Float64Array;
   amount: Float64Array;
   /**
-   * Cached checksum text ("first:amount") of the best TOKEN_CACHE levels, undefined until asked for.
-   * Only the top 25 take part in the checksum, so only they are cached; deeper levels cost nothing
-   * here. (A cache as long as the side, shifted with Array#copyWithin, cost 1.5 µs per update: V8
-   * has no fast path for copyWithin on plain arrays.)
+   * Checksum text ("first:amount") of the best TOKEN_CACHE levels as bytes, one TOKEN_SLOT-byte slot
+   * per level; `tokLen` 0 means "not known yet" (built from the numbers when the checksum needs it).
+   * Only the top 25 take part in the checksum, so deeper levels cost nothing here. Bytes rather than
+   * strings: the fast path copies the wire text straight in, and the CRC walks a typed array.
    */
-  readonly tok: (string | undefined)[] = new Array<string | undefined>(TOKEN_CACHE).fill(undefined);
+  readonly tokBytes = new Uint8Array(TOKEN_CACHE * TOKEN_SLOT);
+  readonly tokLen = new Uint8Array(TOKEN_CACHE);
+  /** F(0, token): each cached token's CRC from a zero register (see crcShift in crc32.ts). */
+  readonly tokCrc = new Int32Array(TOKEN_CACHE);
+  /** The best index changed since the last checksum (TOKEN_CACHE when none): the CRC resumes there. */
+  dirtyFrom = 0;
   size = 0;
 
   constructor(dir: 1 | -1, capacity = 32) {
@@ -55,8 +64,8 @@ export class BookSide {
     return ~lo;
   }
 
-  /** Adds or replaces the level at (x1, x2). */
-  upsert(x1: number, x2: number, aux: number, amount: number): void {
+  /** Adds or replaces the level at (x1, x2); returns its index, or -1 when nothing changed. */
+  upsert(x1: number, x2: number, aux: number, amount: number): number {
     let i = this.find(x1, x2);
     if (i < 0) {
       i = ~i;
@@ -73,11 +82,15 @@ export class BookSide {
       this.k2[i] = x2;
       this.size = n + 1;
     } else if (this.amount[i] === amount && this.aux[i] === aux) {
-      return; // unchanged: keep the cached token
+      return -1; // unchanged: keep the cached token
     }
     this.aux[i] = aux;
     this.amount[i] = amount;
-    if (i < TOKEN_CACHE) this.tok[i] = undefined;
+    if (i < TOKEN_CACHE) {
+      this.tokLen[i] = 0;
+      if (i < this.dirtyFrom) this.dirtyFrom = i;
+    }
+    return i;
   }
 
   /** Removes the level at (x1, x2); false when there was none. */
@@ -101,28 +114,66 @@ export class BookSide {
   }
 
   #shiftTokensRight(i: number): void {
-    const tok = this.tok;
-    for (let j = TOKEN_CACHE - 1; j > i; j--) tok[j] = tok[j - 1];
-    if (i < TOKEN_CACHE) tok[i] = undefined;
+    if (i >= TOKEN_CACHE) return;
+    this.tokBytes.copyWithin((i + 1) * TOKEN_SLOT, i * TOKEN_SLOT, (TOKEN_CACHE - 1) * TOKEN_SLOT);
+    this.tokLen.copyWithin(i + 1, i, TOKEN_CACHE - 1);
+    this.tokCrc.copyWithin(i + 1, i, TOKEN_CACHE - 1);
+    this.tokLen[i] = 0;
+    if (i < this.dirtyFrom) this.dirtyFrom = i;
   }
 
   #shiftTokensLeft(i: number): void {
     if (i >= TOKEN_CACHE) return;
-    const tok = this.tok;
-    for (let j = i; j < TOKEN_CACHE - 1; j++) tok[j] = tok[j + 1];
+    this.tokBytes.copyWithin(i * TOKEN_SLOT, (i + 1) * TOKEN_SLOT, TOKEN_CACHE * TOKEN_SLOT);
+    this.tokLen.copyWithin(i, i + 1, TOKEN_CACHE);
+    this.tokCrc.copyWithin(i, i + 1, TOKEN_CACHE);
     // The level that moved up into the last cached slot has no cached text yet.
-    tok[TOKEN_CACHE - 1] = undefined;
+    this.tokLen[TOKEN_CACHE - 1] = 0;
+    if (i < this.dirtyFrom) this.dirtyFrom = i;
+  }
+
+  /**
+   * Stores the checksum text of level i from the frame text: `first` is s[f0, f1), the amount
+   * s[a0, a1). Text longer than a slot is left to the lazy path.
+   */
+  setTokenFromText(i: number, src: string, f0: number, f1: number, a0: number, a1: number): void {
+    if (i >= TOKEN_CACHE) return;
+    const len = f1 - f0 + 1 + (a1 - a0);
+    if (len > TOKEN_SLOT) return;
+    const b = this.tokBytes;
+    let o = i * TOKEN_SLOT;
+    for (let k = f0; k < f1; k++) b[o++] = src.charCodeAt(k);
+    b[o++] = 58; // ':'
+    for (let k = a0; k < a1; k++) b[o++] = src.charCodeAt(k);
+    this.tokLen[i] = len;
+    this.tokCrc[i] = crcUpdateBytes(0, b, i * TOKEN_SLOT, len);
+  }
+
+  /** Builds the checksum text of level i from its numbers (String(number) is the wire text). */
+  buildToken(i: number, first: number): boolean {
+    const t = `${String(first)}:${String(this.amount[i]!)}`;
+    if (t.length > TOKEN_SLOT) return false;
+    const b = this.tokBytes;
+    const o = i * TOKEN_SLOT;
+    for (let k = 0; k < t.length; k++) b[o + k] = t.charCodeAt(k);
+    this.tokLen[i] = t.length;
+    this.tokCrc[i] = crcUpdateBytes(0, b, o, t.length);
+    return true;
   }
 
   clear(): void {
     this.size = 0;
-    this.tok.fill(undefined);
+    this.tokLen.fill(0);
+    this.dirtyFrom = 0;
   }
 
   /** Drops levels beyond `len` (the worst ones). */
   truncate(len: number): void {
     if (this.size <= len) return;
-    if (len < TOKEN_CACHE) this.tok.fill(undefined, len);
+    if (len < TOKEN_CACHE) {
+      this.tokLen.fill(0, len);
+      if (len < this.dirtyFrom) this.dirtyFrom = len;
+    }
     this.size = len;
   }
 
@@ -141,6 +192,6 @@ export class BookSide {
 
   /** Bytes held by this side's arrays (for the memory budget). */
   get retainedBytes(): number {
-    return this.k1.byteLength * 4 + TOKEN_CACHE * 8;
+    return this.k1.byteLength * 4 + this.tokBytes.byteLength + this.tokLen.byteLength + this.tokCrc.byteLength;
   }
 }

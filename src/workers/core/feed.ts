@@ -7,7 +7,15 @@
  * number. A mismatch or a gap is never just logged: the channel goes OUT_OF_SYNC, its resync counter
  * rises and it is unsubscribed and subscribed again for a fresh snapshot (HOUSE-STYLE anti-pattern 6).
  */
-import { classifyFrame, CONF_FLAGS, newFrameInfo, type FrameInfo } from "../../protocol";
+import {
+  classifyFrame,
+  CONF_FLAGS,
+  newFrameInfo,
+  newScannedUpdate,
+  scanBookUpdate,
+  type FrameInfo,
+  type ScannedUpdate,
+} from "../../protocol";
 import { Channel } from "./channel";
 import {
   newSubscription,
@@ -83,6 +91,7 @@ export class FeedCore {
   flags = 0;
   readonly #opts: FeedCoreOptions;
   readonly #frame: FrameInfo = newFrameInfo();
+  readonly #scan: ScannedUpdate = newScannedUpdate();
   #open = false;
   #expectedSeq = -1;
 
@@ -152,6 +161,9 @@ export class FeedCore {
   /** One message text from the socket. Never throws. */
   onMessage(text: string): void {
     this.stats.frames++;
+    // Fast path for the dominant frame, a single book update: no JSON.parse, and the level's
+    // checksum text is copied from the frame. Anything it does not fully handle takes the full path.
+    if (scanBookUpdate(text, this.#scan) && this.#onScannedUpdate(text)) return;
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -205,6 +217,30 @@ export class FeedCore {
       default:
         return;
     }
+  }
+
+  /** Applies a scanned book update; false when the full path must handle the frame instead. */
+  #onScannedUpdate(text: string): boolean {
+    const u = this.#scan;
+    const ch = this.channels.get(u.chanId);
+    const book = ch?.book;
+    if (!ch || !book || !ch.gotSnapshot) return false;
+    if ((this.flags & CONF_FLAGS.SEQ_ALL) !== 0 && u.trailing > 0) this.#checkSeq(u.trailers[0] as number);
+    ch.messages++;
+    ch.lastMessageAt = this.#opts.now();
+    if (ch.sub.status === "OUT_OF_SYNC") return true;
+    const deletesBefore = book.unknownDeletes;
+    if (!book.applyScanned(u, text)) {
+      this.stats.malformed++;
+      return true;
+    }
+    this.stats.unknownDeletes += book.unknownDeletes - deletesBefore;
+    this.stats.updates++;
+    ch.updates++;
+    ch.version++;
+    ch.lastDataAt = ch.lastMessageAt;
+    this.#opts.onData?.(ch);
+    return true;
   }
 
   #onData(ch: Channel, payload: unknown[]): void {

@@ -1,0 +1,325 @@
+/**
+ * `npm run bench`: the market-data core measured side by side with its peers, in one run, on the
+ * same frames. Scenarios (fixed list):
+ *   updates-25, updates-250   per update incl. JSON.parse and a `cs` verification every 10 updates
+ *   checksum-250              one checksum verification (cached, and after a top-of-book change)
+ *   snapshot-250              snapshot apply vs JSON.parse of the snapshot alone
+ *   memory-250                bytes retained per 250-level book
+ *   view-250                  the main thread's cost of receiving one 250-level view
+ *   stress                    core time per second of feed at the SPEC intensities and far beyond
+ *   recording                 the real 2018 recording through the core vs JSON.parse alone
+ * Each timing is the median of 7 runs after a warm-up. Raw JSON and a markdown table go to
+ * bench/results/; bench/README.md summarizes them.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runInNewContext } from "node:vm";
+import { setFlagsFromString } from "node:v8";
+import { OrderBook, STRESS_INTENSITIES } from "../src/protocol/index.ts";
+import { generateStream, type GeneratedStream } from "./generator.ts";
+import { bfxModels, ccxt, loadCcxt, naive, ours, parseOnly, type Peer } from "./peers.ts";
+import { parseRecording, readRecordingText, sharedBitfinexDir } from "./recordings.ts";
+import { FeedCore } from "../src/workers/core/index.ts";
+
+const REPS = 7;
+const quick = process.argv.includes("--quick");
+const UPDATES = quick ? 20_000 : 200_000;
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+function timeNs(fn: () => void): number {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0);
+}
+
+interface PeerResult {
+  peer: string;
+  nsPerUpdate: number;
+  runsNs: number[];
+  checksums: { ok: number; failed: number };
+}
+
+function measureUpdates(stream: GeneratedStream, peers: Peer[]): PeerResult[] {
+  const out: PeerResult[] = [];
+  for (const peer of peers) {
+    const runs: number[] = [];
+    let checks = { ok: 0, failed: 0 };
+    for (let rep = 0; rep <= REPS; rep++) {
+      const book = peer.create(stream);
+      gc();
+      let result = { ok: 0, failed: 0 };
+      const ns = timeNs(() => {
+        result = book.run(stream.frames);
+      });
+      if (rep > 0) runs.push(ns / stream.updates); // rep 0 warms the JIT
+      checks = result;
+    }
+    out.push({ peer: peer.name, nsPerUpdate: median(runs), runsNs: runs, checksums: checks });
+  }
+  return out;
+}
+
+function measureChecksum(): Record<string, number> {
+  const stream = generateStream({ seed: 7, len: 250, updates: 10, csEvery: 10 });
+  const book = new OrderBook({ kind: "price", len: 250 });
+  book.applySnapshot((JSON.parse(stream.snapshot) as [number, unknown])[1]);
+  const N = 200_000;
+  const cached: number[] = [];
+  const afterChange: number[] = [];
+  const top = book.bids.k1[0] as number;
+  let sink = 0;
+  for (let rep = 0; rep <= REPS; rep++) {
+    const a = timeNs(() => {
+      for (let i = 0; i < N; i++) sink ^= book.checksum();
+    });
+    const b = timeNs(() => {
+      for (let i = 0; i < N; i++) {
+        book.applyPrice(top, 1 + (i & 3), 1 + (i & 7) / 8);
+        sink ^= book.checksum();
+      }
+    });
+    if (rep > 0) {
+      cached.push(a / N);
+      afterChange.push(b / N);
+    }
+  }
+  const { OrderBook: BfxOB } = bfxRequire();
+  const bfx = new BfxOB((JSON.parse(stream.snapshot) as [number, number[][]])[1], false);
+  const peerRuns: number[] = [];
+  for (let rep = 0; rep <= REPS; rep++) {
+    const M = 20_000;
+    const ns = timeNs(() => {
+      for (let i = 0; i < M; i++) sink ^= bfx.checksum();
+    });
+    if (rep > 0) peerRuns.push(ns / M);
+  }
+  if (sink === 0.5) process.stdout.write("");
+  return {
+    oursCachedNs: median(cached),
+    oursAfterTopChangeNs: median(afterChange),
+    bfxModelsNs: median(peerRuns),
+  };
+}
+
+function bfxRequire(): { OrderBook: new (s: number[][], raw: boolean) => { checksum(): number } } {
+  return peerRequire("bfx-api-node-models") as {
+    OrderBook: new (s: number[][], raw: boolean) => { checksum(): number };
+  };
+}
+
+import { createRequire } from "node:module";
+const peerRequire = createRequire(
+  join(process.env["ENTRY_DIR"] ?? new URL(".", import.meta.url).pathname, "package.json"),
+);
+
+function measureSnapshot(): Record<string, number> {
+  const stream = generateStream({ seed: 11, len: 250, updates: 0, csEvery: 10 });
+  const text = stream.snapshot;
+  const N = 2000;
+  const parse: number[] = [];
+  const apply: number[] = [];
+  const book = new OrderBook({ kind: "price", len: 250 });
+  for (let rep = 0; rep <= REPS; rep++) {
+    const p = timeNs(() => {
+      for (let i = 0; i < N; i++) JSON.parse(text);
+    });
+    const a = timeNs(() => {
+      for (let i = 0; i < N; i++) book.applySnapshot((JSON.parse(text) as [number, unknown])[1]);
+    });
+    if (rep > 0) {
+      parse.push(p / N);
+      apply.push(a / N);
+    }
+  }
+  return { jsonParseNs: median(parse), parsePlusApplyNs: median(apply), ratio: median(apply) / median(parse) };
+}
+
+function measureMemory(): Record<string, number> {
+  const stream = generateStream({ seed: 13, len: 250, updates: 0, csEvery: 10 });
+  const snap = (JSON.parse(stream.snapshot) as [number, unknown])[1];
+  const N = 400;
+  gc();
+  const before = process.memoryUsage();
+  const books: OrderBook[] = [];
+  for (let i = 0; i < N; i++) {
+    const b = new OrderBook({ kind: "price", len: 250 });
+    b.applySnapshot(snap);
+    b.checksum(); // fill the token cache, as a live book has it
+    books.push(b);
+  }
+  gc();
+  const after = process.memoryUsage();
+  const heap = after.heapUsed - before.heapUsed;
+  const buffers = after.arrayBuffers - before.arrayBuffers;
+  const perBook = (heap + buffers) / books.length;
+  return {
+    bytesPerBook: Math.round(perBook),
+    heapBytesPerBook: Math.round(heap / N),
+    arrayBufferBytesPerBook: Math.round(buffers / N),
+  };
+}
+
+function measureView(): Record<string, number> {
+  // A 250-level-per-side view as the worker publishes it (price, count, amount, cumulative per level)
+  // against the same data as an array of objects. structuredClone is postMessage's serializer.
+  const levels = 500;
+  const typed = new Float64Array(levels * 4);
+  for (let i = 0; i < typed.length; i++) typed[i] = 30000 + i * 0.1;
+  const objects = Array.from({ length: levels }, (_, i) => ({
+    price: 30000 + i,
+    count: 3,
+    amount: 1.5,
+    total: i * 1.5,
+  }));
+  const N = 5000;
+  const t: number[] = [];
+  const o: number[] = [];
+  let sink = 0;
+  for (let rep = 0; rep <= REPS; rep++) {
+    const a = timeNs(() => {
+      for (let i = 0; i < N; i++) sink += structuredClone(typed).length;
+    });
+    const b = timeNs(() => {
+      for (let i = 0; i < N; i++) sink += structuredClone(objects).length;
+    });
+    if (rep > 0) {
+      t.push(a / N);
+      o.push(b / N);
+    }
+  }
+  if (sink < 0) process.stdout.write("");
+  return { typedArrayViewNs: median(t), arrayOfObjectsNs: median(o) };
+}
+
+function measureRecording(): Record<string, number> | null {
+  const shared = sharedBitfinexDir();
+  if (!shared) return null;
+  const rec = parseRecording(
+    readRecordingText(join(shared, "recordings", "marfusios__bitfinex_raw_2018-11-12.txt.gz")),
+  );
+  const texts = rec.items.flatMap((i) => (i.kind === "frame" ? [i.text] : []));
+  const core: number[] = [];
+  const parse: number[] = [];
+  for (let rep = 0; rep <= 3; rep++) {
+    const feed = new FeedCore({ send: () => {}, now: () => 0 });
+    feed.onOpen();
+    gc();
+    const a = timeNs(() => {
+      for (const t of texts) feed.onMessage(t);
+    });
+    const b = timeNs(() => {
+      for (const t of texts) JSON.parse(t);
+    });
+    if (rep > 0) {
+      core.push(a / texts.length);
+      parse.push(b / texts.length);
+    }
+  }
+  return { frames: texts.length, coreNsPerFrame: median(core), jsonParseNsPerFrame: median(parse) };
+}
+
+async function main(): Promise<void> {
+  await loadCcxt();
+  const peers = [ours, bfxModels, ccxt, naive, parseOnly];
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: (await import("node:os")).cpus().map((c) => c.model)[0],
+    reps: REPS,
+    updates: UPDATES,
+  };
+  const table: string[] = [];
+  for (const len of [25, 250]) {
+    const stream = generateStream({ seed: len, len, updates: UPDATES, csEvery: 10 });
+    const rows = measureUpdates(stream, peers);
+    results[`updates-${len}`] = { updates: stream.updates, checksums: stream.checksums, rows };
+    const base = rows[0]?.nsPerUpdate ?? 1;
+    table.push(
+      `\n### updates-${len} (${stream.updates} updates, a cs every 10)\n`,
+      "| peer | ns/update (median) | updates/s | ratio vs ours | checksums ok/failed |",
+      "|---|---:|---:|---:|---:|",
+    );
+    for (const r of rows) {
+      table.push(
+        `| ${r.peer} | ${r.nsPerUpdate.toFixed(0)} | ${(1e9 / r.nsPerUpdate).toExponential(2)} | ${(r.nsPerUpdate / base).toFixed(2)}x | ${r.checksums.ok}/${r.checksums.failed} |`,
+      );
+    }
+  }
+  const cs = measureChecksum();
+  results["checksum-250"] = cs;
+  table.push(
+    "\n### checksum-250\n",
+    "| measure | ns |",
+    "|---|---:|",
+    `| ours, no change since last | ${cs["oursCachedNs"]?.toFixed(0)} |`,
+    `| ours, after a top-of-book change (incl. the update) | ${cs["oursAfterTopChangeNs"]?.toFixed(0)} |`,
+    `| bfx-api-node-models checksum() | ${cs["bfxModelsNs"]?.toFixed(0)} |`,
+  );
+  const snap = measureSnapshot();
+  results["snapshot-250"] = snap;
+  table.push(
+    "\n### snapshot-250\n",
+    `JSON.parse alone ${snap["jsonParseNs"]?.toFixed(0)} ns; parse + apply ${snap["parsePlusApplyNs"]?.toFixed(0)} ns; ratio ${snap["ratio"]?.toFixed(2)}x`,
+  );
+  const mem = measureMemory();
+  results["memory-250"] = mem;
+  table.push(
+    "\n### memory-250\n",
+    `${mem["bytesPerBook"]} bytes retained per 250-level book (heap ${mem["heapBytesPerBook"]}, array buffers ${mem["arrayBufferBytesPerBook"]})`,
+  );
+  const view = measureView();
+  results["view-250"] = view;
+  table.push(
+    "\n### view-250 (structuredClone, postMessage's serializer, in Node)\n",
+    `typed-array view ${view["typedArrayViewNs"]?.toFixed(0)} ns; array of objects ${view["arrayOfObjectsNs"]?.toFixed(0)} ns`,
+  );
+  const u25 = (results["updates-25"] as { rows: PeerResult[] }).rows;
+  const stress: Record<string, unknown>[] = [];
+  table.push(
+    "\n### stress (core ms per second of feed, 25 levels; derived from updates-25 medians)\n",
+    "| intensity | ×1 | ×10 | ×100 | ×1000 | ×10000 | bfx-api-node-models ×1000 |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+  );
+  for (const it of STRESS_INTENSITIES) {
+    const rate = (it.count * 1000) / it.intervalMs;
+    const cost = (mult: number, ns: number): number => (rate * mult * ns) / 1e6;
+    const oursNs = u25[0]?.nsPerUpdate ?? 0;
+    const bfxNs = u25[1]?.nsPerUpdate ?? 0;
+    const row = [1, 10, 100, 1000, 10000].map((m) => cost(m, oursNs));
+    stress.push({
+      intervalMs: it.intervalMs,
+      count: it.count,
+      updatesPerSecond: rate,
+      oursMsPerSecond: row,
+      bfxMsPerSecondX1000: cost(1000, bfxNs),
+    });
+    table.push(
+      `| ${it.intervalMs} ms/${it.count} | ${row.map((v) => v.toFixed(3)).join(" | ")} | ${cost(1000, bfxNs).toFixed(1)} |`,
+    );
+  }
+  results["stress"] = stress;
+  const rec = measureRecording();
+  results["recording"] = rec ?? "skipped: ../shared/bitfinex not found";
+  if (rec) {
+    table.push(
+      "\n### recording (marfusios 2018-11-12, real tBTCUSD book + trades)\n",
+      `${rec["frames"]} frames: core ${rec["coreNsPerFrame"]?.toFixed(0)} ns/frame, JSON.parse alone ${rec["jsonParseNsPerFrame"]?.toFixed(0)} ns/frame`,
+    );
+  }
+  const dir = join(process.env["ENTRY_DIR"] ?? new URL(".", import.meta.url).pathname, "results");
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  writeFileSync(join(dir, `core-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(dir, "core-latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(dir, "core-latest.md"), `# Core bench ${results["date"] as string}\n${table.join("\n")}\n`);
+  process.stdout.write(`${table.join("\n")}\n\nResults written to bench/results/core-${stamp}.json\n`);
+}
+
+void main();
