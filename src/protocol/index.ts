@@ -8,3 +8,4 @@ export * from "./crc32";
 export * from "./frames";
 export * from "./symbols";
 export * from "./scan";
+export * from "./market-api";

@@ -110,6 +110,8 @@ export class Channel {
   lastDataAt = 0;
   /** Data version: bumps on every change, for coalesced publishing. */
   version = 0;
+  checksumsOk = 0;
+  checksumsFailed = 0;
 
   constructor(chanId: number, sub: Subscription) {
     this.chanId = chanId;

@@ -267,9 +267,11 @@ export class FeedCore {
     }
     if (book.checksum() === expected) {
       this.stats.checksumsOk++;
+      ch.checksumsOk++;
       return;
     }
     this.stats.checksumsFailed++;
+    ch.checksumsFailed++;
     this.resync(ch.sub);
   }
 

@@ -12,3 +12,4 @@ export {
   type Subscription,
   type SubscriptionError,
 } from "./subscriptions";
+export { Connection, type ConnectionOptions, type SocketLike } from "./connection";

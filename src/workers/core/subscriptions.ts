@@ -4,7 +4,9 @@
  * with the server's defaults applied, so the `subscribed` echo finds the request it answers.
  */
 
-export type ChannelStatus = "ASKED" | "SUBSCRIBING" | "SUBSCRIBED" | "UNSUBSCRIBING" | "ERROR" | "OUT_OF_SYNC";
+import type { ChannelStatus } from "../../protocol";
+
+export type { ChannelStatus };
 export type ChannelName = "book" | "trades" | "ticker" | "candles" | "status";
 
 export interface SubscribeRequest {

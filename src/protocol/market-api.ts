@@ -1,0 +1,119 @@
+/**
+ * The market-data worker's API: the one typed contract between the main thread and the worker
+ * (HOUSE-STYLE 3). The worker implements it with `satisfies`; the UI reaches it only through the
+ * bridge in src/ui/market. Control calls go through Comlink; market data comes back as coalesced
+ * views in compact typed arrays, at the requested throttle and never once per exchange message.
+ */
+import type { BookPrecision, BookLength } from "./constants";
+
+/** Socket status (SPEC section 4). */
+export type SocketStatus = "offline" | "connecting" | "online" | "disconnecting" | "unknown";
+
+/** Channel status (SPEC section 4). */
+export type ChannelStatus = "ASKED" | "SUBSCRIBING" | "SUBSCRIBED" | "UNSUBSCRIBING" | "ERROR" | "OUT_OF_SYNC";
+
+export interface ConnectionState {
+  readonly status: SocketStatus;
+  /** Reconnect attempts since the last successful open. */
+  readonly reconnectRetries: number;
+  /** Platform status from the welcome info: 1 operative, 0 maintenance, -1 unknown. */
+  readonly platform: number;
+  /** True between info 20060 and 20061. */
+  readonly maintenance: boolean;
+  /** Milliseconds since the last message on the socket (-1 before the first). */
+  readonly silenceMs: number;
+}
+
+/** Per-channel feed health, shown in the book's badge. */
+export interface FeedHealth {
+  /** Epoch ms of the last data update, 0 before the snapshot. */
+  readonly lastUpdateAt: number;
+  /** Messages per second over the last publish interval. */
+  readonly messagesPerSecond: number;
+  readonly resyncs: number;
+  readonly checksumsOk: number;
+  readonly checksumsFailed: number;
+  /** No message on this channel for longer than the heartbeat allows. */
+  readonly stale: boolean;
+}
+
+export interface BookViewRequest {
+  readonly symbol: string;
+  readonly prec: BookPrecision | "R0";
+  readonly len: BookLength;
+  /** Levels per side to publish (≤ len). */
+  readonly depth: number;
+  /** Minimum ms between two views (0: as fast as the worker publishes, ~60 Hz). */
+  readonly throttleMs: number;
+}
+
+/** Fields per level in BookView.levels. */
+export const BOOK_VIEW_STRIDE = 4;
+
+/**
+ * A book view: `levels` holds bids (best first) then asks (best first), each level as
+ * [price (or rate), count (or period for raw funding), amount (absolute), cumulative amount].
+ */
+export interface BookView {
+  readonly handle: string;
+  readonly symbol: string;
+  readonly status: ChannelStatus;
+  readonly bids: number;
+  readonly asks: number;
+  readonly levels: Float64Array;
+  readonly health: FeedHealth;
+  /** Increases with every change of the book. */
+  readonly version: number;
+}
+
+/** Fields per trade in TradesView.rows: [id, mts, amount, price (or rate)]. */
+export const TRADE_VIEW_STRIDE = 4;
+
+export interface TradesView {
+  readonly handle: string;
+  readonly symbol: string;
+  readonly status: ChannelStatus;
+  /** Newest first. */
+  readonly rows: Float64Array;
+  readonly count: number;
+  readonly health: FeedHealth;
+  readonly version: number;
+}
+
+export interface TickerView {
+  readonly handle: string;
+  readonly symbol: string;
+  readonly status: ChannelStatus;
+  /** The ticker row as received (trading: 10 fields, funding: 16). */
+  readonly values: readonly number[];
+  readonly health: FeedHealth;
+  readonly version: number;
+}
+
+export interface MarketConfig {
+  readonly wsPublic: string;
+  /** conf flags to ask for (checksums on by default). */
+  readonly flags?: number;
+  /** Close the socket after this long without subscriptions (close 4004 IDLE_DISCONNECTION). */
+  readonly idleMs?: number;
+  /** Reconnect when nothing arrived for this long (heartbeats come every 15 s). */
+  readonly watchdogMs?: number;
+}
+
+/** Stress intensity: `count` synthetic updates every `intervalMs` (SPEC section 9). */
+export interface StressSetting {
+  readonly intervalMs: number;
+  readonly count: number;
+}
+
+export interface MarketWorkerApi {
+  configure(config: MarketConfig): Promise<void>;
+  subscribeBook(request: BookViewRequest, onView: (view: BookView) => void): Promise<string>;
+  subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): Promise<string>;
+  subscribeTicker(symbol: string, onView: (view: TickerView) => void): Promise<string>;
+  unsubscribe(handle: string): Promise<void>;
+  onConnection(listener: (state: ConnectionState) => void): Promise<void>;
+  /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
+  setStress(setting: StressSetting | null): Promise<void>;
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { Scheduler, crc32 } from "../../protocol";
+import { startScriptedExchange, type ScriptedExchange } from "../../../tests/support/scripted-exchange";
+import { Connection, type SocketLike } from "./connection";
+
+const BOOK = { channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" } as const;
+
+function realTimers(): Scheduler {
+  return new Scheduler({
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (id) => clearInterval(id),
+    now: () => Date.now(),
+  });
+}
+
+async function until(check: () => boolean, what: string, ms = 4000): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+let ex: ScriptedExchange;
+let timers: Scheduler;
+let conn: Connection | null = null;
+const statuses: string[] = [];
+
+function connect(extra: Partial<ConstructorParameters<typeof Connection>[0]> = {}): Connection {
+  conn = new Connection({
+    url: ex.url,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    timers,
+    flags: 131072,
+    baseBackoffMs: 50,
+    maxBackoffMs: 200,
+    watchdogMs: 400,
+    idleMs: 300,
+    onSocketStatus: (s) => statuses.push(s),
+    ...extra,
+  });
+  return conn;
+}
+
+beforeEach(async () => {
+  ex = await startScriptedExchange();
+  timers = realTimers();
+  statuses.length = 0;
+});
+
+afterEach(async () => {
+  conn?.stop();
+  conn = null;
+  timers.dispose();
+  await ex.close();
+});
+
+describe("connection against a local websocket server", () => {
+  it("connects, asks for checksums, subscribes and holds the snapshot", async () => {
+    const c = connect();
+    c.core.subscribe(BOOK);
+    c.start();
+    await until(
+      () => c.core.channels.size === 1 && c.core.channels.values().next().value?.gotSnapshot === true,
+      "snapshot",
+    );
+    expect(statuses.slice(0, 2)).toEqual(["connecting", "online"]);
+    expect(ex.received[0]).toEqual({ event: "conf", flags: 131072 });
+    expect(ex.received[1]).toMatchObject({ event: "subscribe", channel: "book", symbol: "tBTCUSD" });
+    const book = [...c.core.channels.values()][0]?.book;
+    expect(book?.bids.size).toBe(2);
+  });
+
+  it("reconnects after the server drops it, and resubscribes everything", async () => {
+    const c = connect();
+    const sub = c.core.subscribe(BOOK);
+    c.start();
+    await until(() => sub.status === "SUBSCRIBED", "first subscription");
+    ex.dropAll();
+    await until(() => c.status === "offline", "offline");
+    await until(() => ex.connections === 2 && sub.status === "SUBSCRIBED", "resubscription");
+    expect(ex.received.filter((m) => m["event"] === "subscribe")).toHaveLength(2);
+    expect(ex.received.filter((m) => m["event"] === "conf")).toHaveLength(2);
+  });
+
+  it("detects a silent feed and reconnects instead of staying online", async () => {
+    const c = connect();
+    c.core.subscribe(BOOK);
+    c.start();
+    await until(() => c.status === "online", "online");
+    // The server says nothing more (no heartbeats): the watchdog must fire.
+    await until(() => ex.connections === 2, "reconnect after silence", 3000);
+    expect(statuses).toContain("offline");
+    expect(ex.closes[0]?.code).toBe(4000);
+  });
+
+  it("resubscribes a book whose checksum does not match, then verifies the fresh one", async () => {
+    const c = connect({ watchdogMs: 5000 });
+    const sub = c.core.subscribe(BOOK);
+    c.start();
+    await until(() => sub.status === "SUBSCRIBED" && c.core.flags === 131072, "subscribed with checksums");
+    await until(() => [...c.core.channels.values()][0]?.gotSnapshot === true, "snapshot");
+    ex.send([ex.lastChanId(), "cs", 42]);
+    await until(() => ex.received.some((m) => m["event"] === "unsubscribe"), "unsubscribe");
+    await until(
+      () => ex.received.filter((m) => m["event"] === "subscribe").length === 2 && sub.status === "SUBSCRIBED",
+      "resubscribe",
+    );
+    expect(sub.resyncs).toBe(1);
+    await until(() => [...c.core.channels.values()][0]?.gotSnapshot === true, "fresh snapshot");
+    ex.send([ex.lastChanId(), "cs", crc32("100:2:101:-3:99:1")]);
+    await until(() => c.core.stats.checksumsOk === 1, "checksum ok");
+  });
+
+  it("reconnects at once on info 20051 and resubscribes after maintenance (20060/20061)", async () => {
+    const infos: number[] = [];
+    const c = connect({ watchdogMs: 5000, onInfo: (code) => infos.push(code) });
+    const sub = c.core.subscribe(BOOK);
+    c.start();
+    await until(() => sub.status === "SUBSCRIBED", "subscribed");
+    ex.send({ event: "info", code: 20060, msg: "Entering maintenance mode" });
+    ex.send({ event: "info", code: 20061, msg: "Maintenance ended" });
+    await until(() => ex.received.filter((m) => m["event"] === "subscribe").length === 2, "resubscribe after 20061");
+    ex.send({ event: "info", code: 20051, msg: "Stopping. Please try to reconnect" });
+    await until(() => ex.connections === 2 && sub.status === "SUBSCRIBED", "reconnected after 20051");
+    expect(infos).toEqual([20060, 20061, 20051]);
+  });
+
+  it("closes an idle socket with 4004 IDLE_DISCONNECTION", async () => {
+    const c = connect({ watchdogMs: 5000, idleMs: 200 });
+    c.start();
+    await until(() => c.status === "online", "online");
+    await until(() => ex.closes.length === 1, "idle close", 3000);
+    expect(ex.closes[0]).toEqual({ code: 4004, reason: "IDLE_DISCONNECTION" });
+    expect(c.status).toBe("offline");
+  });
+});

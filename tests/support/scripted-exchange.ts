@@ -1,0 +1,86 @@
+/**
+ * A small scripted Bitfinex v2 WebSocket server on loopback, for testing the worker's connection
+ * code against a real socket: welcome info, conf ack, subscribe/unsubscribe acks, a book snapshot
+ * per subscription, and hooks to push frames, go silent or drop connections.
+ */
+import { WebSocketServer, type WebSocket } from "ws";
+
+export interface ScriptedExchange {
+  readonly url: string;
+  /** Every message received from clients, parsed. */
+  readonly received: Record<string, unknown>[];
+  /** Close codes and reasons of client-closed sockets. */
+  readonly closes: { code: number; reason: string }[];
+  connections: number;
+  /** The snapshot sent for a book subscription (entries). */
+  snapshot: number[][];
+  send(frame: unknown): void;
+  dropAll(): void;
+  close(): Promise<void>;
+  /** Channel id of the latest book subscription. */
+  lastChanId(): number;
+}
+
+export async function startScriptedExchange(): Promise<ScriptedExchange> {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+  const address = wss.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const sockets = new Set<WebSocket>();
+  let nextChan = 100;
+  let lastChan = -1;
+  const ex: ScriptedExchange = {
+    url: `ws://127.0.0.1:${port}/ws/2`,
+    received: [],
+    closes: [],
+    connections: 0,
+    snapshot: [
+      [100, 1, 2],
+      [99, 2, 1],
+      [101, 1, -3],
+    ],
+    send(frame) {
+      const text = typeof frame === "string" ? frame : JSON.stringify(frame);
+      for (const s of sockets) s.send(text);
+    },
+    dropAll() {
+      for (const s of sockets) s.terminate();
+    },
+    close() {
+      for (const s of sockets) s.terminate();
+      return new Promise((resolve) => wss.close(() => resolve()));
+    },
+    lastChanId: () => lastChan,
+  };
+  wss.on("connection", (ws) => {
+    ex.connections++;
+    sockets.add(ws);
+    ws.on("close", (code, reason) => {
+      sockets.delete(ws);
+      ex.closes.push({ code, reason: reason.toString() });
+    });
+    ws.send(JSON.stringify({ event: "info", version: 2, serverId: "test", platform: { status: 1 } }));
+    ws.on("message", (data) => {
+      let msg: Record<string, unknown>;
+      try {
+        msg = JSON.parse(String(data)) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      ex.received.push(msg);
+      if (msg["event"] === "conf") ws.send(JSON.stringify({ event: "conf", status: "OK", flags: msg["flags"] }));
+      if (msg["event"] === "subscribe") {
+        const chanId = nextChan++;
+        lastChan = chanId;
+        const { event: _e, ...fields } = msg;
+        ws.send(JSON.stringify({ event: "subscribed", chanId, ...fields }));
+        if (msg["channel"] === "book") ws.send(JSON.stringify([chanId, ex.snapshot]));
+        if (msg["channel"] === "trades") ws.send(JSON.stringify([chanId, [[1, 1000, 0.5, 100]]]));
+        if (msg["channel"] === "ticker") ws.send(JSON.stringify([chanId, [1, 2, 3, 4, 5, 0.01, 7, 8, 9, 10]]));
+      }
+      if (msg["event"] === "unsubscribe")
+        ws.send(JSON.stringify({ event: "unsubscribed", status: "OK", chanId: msg["chanId"] }));
+    });
+  });
+  return ex;
+}
