@@ -76,7 +76,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "browser",
-          include: ["src/**/*.browser.test.tsx", "tests/browser/**/*.browser.test.tsx"],
+          include: ["src/**/*.browser.test.{ts,tsx}", "tests/browser/**/*.browser.test.{ts,tsx}"],
+          globalSetup: ["tests/support/browser-global-setup.ts"],
           browser: {
             enabled: true,
             headless: true,

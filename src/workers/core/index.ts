@@ -13,3 +13,5 @@ export {
   type SubscriptionError,
 } from "./subscriptions";
 export { Connection, type ConnectionOptions, type SocketLike } from "./connection";
+export { STRESS_SYMBOL, StressSource } from "./stress";
+export { healthOf, packBook, packTrades, type PackedBook } from "./views";

@@ -1,0 +1,54 @@
+/**
+ * The market-data worker in Chromium, through the Comlink bridge, against a local websocket server:
+ * views arrive as transferred typed arrays, with the status and health the badge needs.
+ */
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { BookView, ConnectionState } from "../../protocol";
+import { createMarketBridge } from "./bridge";
+
+const bridge = createMarketBridge();
+afterAll(() => bridge.dispose());
+
+describe("market worker through the bridge", () => {
+  it("streams a book view from the socket as a typed array with cumulative totals", async () => {
+    await bridge.configure({ wsPublic: inject("exchangeUrl"), watchdogMs: 60_000 });
+    const states: ConnectionState[] = [];
+    await bridge.connection((s) => states.push(s));
+    const views: BookView[] = [];
+    const ac = new AbortController();
+    await bridge.book(
+      { symbol: "tBTCUSD", prec: "P0", len: 25, depth: 25, throttleMs: 0 },
+      (v) => views.push(v),
+      ac.signal,
+    );
+    await expect.poll(() => views.some((v) => v.status === "SUBSCRIBED" && v.bids === 2), { timeout: 5000 }).toBe(true);
+    const view = views.find((v) => v.bids === 2) as BookView;
+    expect(view.levels).toBeInstanceOf(Float64Array);
+    // bids best first, then asks: [price, count, |amount|, cumulative]
+    expect(Array.from(view.levels)).toEqual([100, 1, 2, 2, 99, 2, 1, 3, 101, 1, 3, 3]);
+    expect(view.health.lastUpdateAt).toBeGreaterThan(0);
+    expect(states.some((s) => s.status === "online")).toBe(true);
+    expect(states.at(-1)?.platform).toBe(1);
+    ac.abort();
+  });
+
+  it("runs the stress source through the same checksum-verified path", async () => {
+    await bridge.stress({ intervalMs: 10, count: 8 });
+    const views: BookView[] = [];
+    const ac = new AbortController();
+    await bridge.book(
+      { symbol: "tSTRESS", prec: "P0", len: 250, depth: 250, throttleMs: 50 },
+      (v) => views.push(v),
+      ac.signal,
+    );
+    await expect.poll(() => views.at(-1)?.health.checksumsOk ?? 0, { timeout: 5000 }).toBeGreaterThan(3);
+    const last = views.at(-1) as BookView;
+    expect(last.health.checksumsFailed).toBe(0);
+    expect(last.bids).toBeGreaterThan(100);
+    expect(last.levels.length).toBe((last.bids + last.asks) * 4);
+    // Throttled: far fewer views than updates.
+    expect(views.length).toBeLessThan(last.version);
+    await bridge.stress(null);
+    ac.abort();
+  });
+});

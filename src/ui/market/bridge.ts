@@ -1,0 +1,64 @@
+/**
+ * The one bridge to the market-data worker (HOUSE-STYLE 3): it creates the worker, wraps it with
+ * Comlink, turns callbacks into proxies, cancels subscriptions through AbortSignal and tears
+ * everything down. The main thread imports only the worker's API types.
+ */
+import { proxy, releaseProxy, wrap, type Remote } from "comlink";
+import type {
+  BookView,
+  BookViewRequest,
+  ConnectionState,
+  MarketConfig,
+  MarketWorkerApi,
+  StressSetting,
+  TickerView,
+  TradesView,
+} from "../../protocol";
+
+export interface MarketBridge {
+  configure(config: MarketConfig): Promise<void>;
+  /** Streams views of a book until `signal` aborts. */
+  book(request: BookViewRequest, onView: (view: BookView) => void, signal: AbortSignal): Promise<void>;
+  trades(symbol: string, throttleMs: number, onView: (view: TradesView) => void, signal: AbortSignal): Promise<void>;
+  ticker(symbol: string, onView: (view: TickerView) => void, signal: AbortSignal): Promise<void>;
+  connection(listener: (state: ConnectionState) => void): Promise<void>;
+  stress(setting: StressSetting | null): Promise<void>;
+  dispose(): void;
+}
+
+export function createMarketBridge(): MarketBridge {
+  const worker = new Worker(new URL("../../workers/market.worker.ts", import.meta.url), {
+    type: "module",
+    name: "market-data",
+  });
+  const api: Remote<MarketWorkerApi> = wrap<MarketWorkerApi>(worker);
+  let disposed = false;
+
+  async function stream(start: () => Promise<string>, signal: AbortSignal): Promise<void> {
+    if (signal.aborted || disposed) return;
+    const handle = await start();
+    if (signal.aborted) {
+      await api.unsubscribe(handle);
+      return;
+    }
+    signal.addEventListener("abort", () => void (disposed ? undefined : api.unsubscribe(handle)), { once: true });
+  }
+
+  return {
+    configure: (config) => api.configure(config),
+    book: (request, onView, signal) => stream(() => api.subscribeBook(request, proxy(onView)), signal),
+    trades: (symbol, throttleMs, onView, signal) =>
+      stream(() => api.subscribeTrades(symbol, throttleMs, proxy(onView)), signal),
+    ticker: (symbol, onView, signal) => stream(() => api.subscribeTicker(symbol, proxy(onView)), signal),
+    connection: (listener) => api.onConnection(proxy(listener)),
+    stress: (setting) => api.setStress(setting),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      void api.dispose().finally(() => {
+        api[releaseProxy]();
+        worker.terminate();
+      });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Builds the compact views the main thread receives: one Float64Array per book or trades view
+ * (transferred, not copied), only the depth asked for, cumulative totals precomputed for the depth
+ * bars. Nothing here runs per exchange message — only when a view is published.
+ */
+import { BOOK_VIEW_STRIDE, TRADE_VIEW_STRIDE, type FeedHealth, type OrderBook } from "../../protocol";
+import type { Channel } from "./channel";
+
+export interface PackedBook {
+  readonly levels: Float64Array;
+  readonly bids: number;
+  readonly asks: number;
+}
+
+export function packBook(book: OrderBook, depth: number): PackedBook {
+  const b = book.bids;
+  const a = book.asks;
+  const nb = Math.min(depth, b.size);
+  const na = Math.min(depth, a.size);
+  const raw = book.kind === "raw";
+  const levels = new Float64Array((nb + na) * BOOK_VIEW_STRIDE);
+  let o = 0;
+  let cum = 0;
+  for (let i = 0; i < nb; i++) {
+    const amount = Math.abs(b.amount[i] as number);
+    cum += amount;
+    levels[o++] = b.k1[i] as number;
+    levels[o++] = raw ? 1 : (b.aux[i] as number);
+    levels[o++] = amount;
+    levels[o++] = cum;
+  }
+  cum = 0;
+  for (let i = 0; i < na; i++) {
+    const amount = Math.abs(a.amount[i] as number);
+    cum += amount;
+    levels[o++] = a.k1[i] as number;
+    levels[o++] = raw ? 1 : (a.aux[i] as number);
+    levels[o++] = amount;
+    levels[o++] = cum;
+  }
+  return { levels, bids: nb, asks: na };
+}
+
+export function packTrades(channel: Channel, limit: number): { rows: Float64Array; count: number } {
+  const list = channel.trades?.rows ?? [];
+  const n = Math.min(limit, list.length);
+  const rows = new Float64Array(n * TRADE_VIEW_STRIDE);
+  for (let i = 0; i < n; i++) {
+    const r = list[i] as readonly number[];
+    rows[i * 4] = r[0] as number;
+    rows[i * 4 + 1] = r[1] as number;
+    rows[i * 4 + 2] = r[2] as number;
+    rows[i * 4 + 3] = r[3] as number;
+  }
+  return { rows, count: n };
+}
+
+export function healthOf(
+  channel: Channel | undefined,
+  now: number,
+  messagesPerSecond: number,
+  staleMs: number,
+): FeedHealth {
+  if (!channel)
+    return { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false };
+  return {
+    lastUpdateAt: channel.lastDataAt,
+    messagesPerSecond,
+    resyncs: channel.sub.resyncs,
+    checksumsOk: channel.checksumsOk,
+    checksumsFailed: channel.checksumsFailed,
+    stale: channel.lastMessageAt > 0 && now - channel.lastMessageAt > staleMs,
+  };
+}

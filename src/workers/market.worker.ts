@@ -1,0 +1,284 @@
+/**
+ * The market-data worker: holds the public socket, the books, checksums, throttling and the stress
+ * source, and publishes coalesced views to the main thread through Comlink (HOUSE-STYLE 3, 4).
+ * Views go out at most every 16 ms (there are no animation frames in a worker) and at each view's
+ * own throttle, only when something changed — plus a health beat every second so the feed badge
+ * never shows a stale "live".
+ */
+import { expose, transfer } from "comlink";
+import {
+  CONF_FLAGS,
+  type BookView,
+  type BookViewRequest,
+  type ConnectionState,
+  type MarketConfig,
+  type MarketWorkerApi,
+  type StressSetting,
+  type TickerView,
+  type TradesView,
+} from "../protocol";
+import {
+  Connection,
+  FeedCore,
+  healthOf,
+  packBook,
+  packTrades,
+  STRESS_SYMBOL,
+  StressSource,
+  subscriptionKey,
+  type Channel,
+  type SocketLike,
+  type SubscribeRequest,
+} from "./core";
+import { workerScheduler } from "./scheduler";
+
+const PUBLISH_TICK_MS = 16;
+const HEALTH_BEAT_MS = 1000;
+const STALE_MS = 20_000;
+const TRADES_LIMIT = 100;
+
+type ViewKind = "book" | "trades" | "ticker";
+
+interface ViewEntry {
+  readonly handle: string;
+  readonly kind: ViewKind;
+  readonly key: string;
+  readonly symbol: string;
+  readonly core: FeedCore;
+  readonly depth: number;
+  readonly throttleMs: number;
+  readonly send: (ch: Channel | undefined, entry: ViewEntry, now: number, rate: number) => void;
+  lastVersion: number;
+  lastStatus: string;
+  lastSentAt: number;
+  lastMessages: number;
+  lastMessagesAt: number;
+}
+
+let config: MarketConfig | null = null;
+let connection: Connection | null = null;
+const stressCore = new FeedCore({ send: () => {}, now: () => workerScheduler.now() });
+const stress = new StressSource(stressCore, workerScheduler);
+const views = new Map<string, ViewEntry>();
+const connectionListeners: ((s: ConnectionState) => void)[] = [];
+let platform = -1;
+let maintenance = false;
+let nextHandle = 1;
+let cancelTick: (() => void) | null = null;
+
+function connectionState(): ConnectionState {
+  const c = connection;
+  return {
+    status: c?.status ?? "offline",
+    reconnectRetries: c?.retries ?? 0,
+    platform,
+    maintenance,
+    silenceMs: c && c.lastMessageAt >= 0 ? workerScheduler.now() - c.lastMessageAt : -1,
+  };
+}
+
+function notifyConnection(): void {
+  const state = connectionState();
+  for (const l of connectionListeners) void l(state);
+}
+
+function ensureConnection(): Connection {
+  if (connection) return connection;
+  if (!config) throw new Error("configure() first");
+  const cfg = config;
+  connection = new Connection({
+    url: cfg.wsPublic,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    timers: workerScheduler,
+    flags: cfg.flags ?? CONF_FLAGS.OB_CHECKSUM,
+    ...(cfg.watchdogMs !== undefined ? { watchdogMs: cfg.watchdogMs } : {}),
+    ...(cfg.idleMs !== undefined ? { idleMs: cfg.idleMs } : {}),
+    onSocketStatus: () => notifyConnection(),
+    onPlatform: (status) => {
+      platform = status;
+      notifyConnection();
+    },
+    onInfo: (code) => {
+      if (code === 20060) maintenance = true;
+      if (code === 20061) maintenance = false;
+      notifyConnection();
+    },
+  });
+  return connection;
+}
+
+function coreFor(symbol: string): FeedCore {
+  return symbol === STRESS_SYMBOL ? stressCore : ensureConnection().core;
+}
+
+function channelOf(entry: ViewEntry): Channel | undefined {
+  const sub = entry.core.subs.get(entry.key);
+  return sub && sub.chanId >= 0 ? entry.core.channels.get(sub.chanId) : undefined;
+}
+
+function tick(): void {
+  const now = workerScheduler.now();
+  for (const entry of views.values()) {
+    const ch = channelOf(entry);
+    const status = entry.core.subs.get(entry.key)?.status ?? "ASKED";
+    const version = ch?.version ?? -1;
+    if (now - entry.lastSentAt < Math.max(entry.throttleMs, PUBLISH_TICK_MS)) continue;
+    const changed = version !== entry.lastVersion || status !== entry.lastStatus;
+    if (!changed && now - entry.lastSentAt < HEALTH_BEAT_MS) continue;
+    const messages = ch?.messages ?? 0;
+    const elapsed = Math.max(1, now - entry.lastMessagesAt);
+    const rate = entry.lastMessagesAt > 0 ? ((messages - entry.lastMessages) * 1000) / elapsed : 0;
+    entry.lastMessages = messages;
+    entry.lastMessagesAt = now;
+    entry.lastVersion = version;
+    entry.lastStatus = status;
+    entry.lastSentAt = now;
+    entry.send(ch, entry, now, rate);
+  }
+  if (views.size === 0) {
+    cancelTick?.();
+    cancelTick = null;
+  }
+}
+
+function addView(
+  kind: ViewKind,
+  symbol: string,
+  request: SubscribeRequest,
+  depth: number,
+  throttleMs: number,
+  send: ViewEntry["send"],
+): string {
+  const core = coreFor(symbol);
+  const handle = `v${nextHandle++}`;
+  const key = subscriptionKey(request);
+  views.set(handle, {
+    handle,
+    kind,
+    key,
+    symbol,
+    core,
+    depth,
+    throttleMs,
+    send,
+    lastVersion: -2,
+    lastStatus: "",
+    lastSentAt: 0,
+    lastMessages: 0,
+    lastMessagesAt: 0,
+  });
+  if (core !== stressCore) {
+    core.subscribe(request);
+    ensureConnection().start();
+  }
+  cancelTick ??= workerScheduler.every(PUBLISH_TICK_MS, tick);
+  return handle;
+}
+
+const api = {
+  async configure(next: MarketConfig): Promise<void> {
+    if (connection && config && config.wsPublic !== next.wsPublic) {
+      connection.stop();
+      connection = null;
+    }
+    config = next;
+  },
+
+  async subscribeBook(req: BookViewRequest, onView: (view: BookView) => void): Promise<string> {
+    const request: SubscribeRequest = {
+      channel: "book",
+      symbol: req.symbol,
+      prec: req.prec,
+      freq: "F0",
+      len: String(req.len),
+    };
+    return addView(
+      "book",
+      req.symbol,
+      request,
+      Math.min(req.depth, req.len),
+      req.throttleMs,
+      (ch, entry, now, rate) => {
+        const packed = ch?.book ? packBook(ch.book, entry.depth) : { levels: new Float64Array(0), bids: 0, asks: 0 };
+        const view: BookView = {
+          handle: entry.handle,
+          symbol: entry.symbol,
+          status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
+          bids: packed.bids,
+          asks: packed.asks,
+          levels: packed.levels,
+          health: healthOf(ch, now, rate, STALE_MS),
+          version: ch?.version ?? 0,
+        };
+        void onView(transfer(view, [packed.levels.buffer]));
+      },
+    );
+  },
+
+  async subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): Promise<string> {
+    return addView(
+      "trades",
+      symbol,
+      { channel: "trades", symbol },
+      TRADES_LIMIT,
+      throttleMs,
+      (ch, entry, now, rate) => {
+        const packed = ch ? packTrades(ch, entry.depth) : { rows: new Float64Array(0), count: 0 };
+        const view: TradesView = {
+          handle: entry.handle,
+          symbol: entry.symbol,
+          status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
+          rows: packed.rows,
+          count: packed.count,
+          health: healthOf(ch, now, rate, STALE_MS),
+          version: ch?.version ?? 0,
+        };
+        void onView(transfer(view, [packed.rows.buffer]));
+      },
+    );
+  },
+
+  async subscribeTicker(symbol: string, onView: (view: TickerView) => void): Promise<string> {
+    return addView("ticker", symbol, { channel: "ticker", symbol }, 0, 250, (ch, entry, now, rate) => {
+      const latest = ch?.latest;
+      const values = Array.isArray(latest) ? latest.filter((v): v is number => typeof v === "number") : [];
+      void onView({
+        handle: entry.handle,
+        symbol: entry.symbol,
+        status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
+        values,
+        health: healthOf(ch, now, rate, STALE_MS),
+        version: ch?.version ?? 0,
+      });
+    });
+  },
+
+  async unsubscribe(handle: string): Promise<void> {
+    const entry = views.get(handle);
+    if (!entry) return;
+    views.delete(handle);
+    const stillUsed = [...views.values()].some((v) => v.key === entry.key && v.core === entry.core);
+    if (!stillUsed && entry.core !== stressCore) entry.core.unsubscribe(entry.key);
+  },
+
+  async onConnection(listener: (state: ConnectionState) => void): Promise<void> {
+    connectionListeners.push(listener);
+    void listener(connectionState());
+  },
+
+  async setStress(setting: StressSetting | null): Promise<void> {
+    if (setting === null) stress.stop();
+    else stress.start(setting.intervalMs, setting.count);
+  },
+
+  async dispose(): Promise<void> {
+    stress.stop();
+    connection?.stop();
+    connection = null;
+    views.clear();
+    connectionListeners.length = 0;
+    workerScheduler.dispose();
+  },
+} satisfies MarketWorkerApi;
+
+expose(api);
