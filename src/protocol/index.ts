@@ -9,3 +9,7 @@ export * from "./frames";
 export * from "./symbols";
 export * from "./scan";
 export * from "./market-api";
+export * from "./positional";
+export * from "./records";
+export * from "./errors";
+export * from "./format";
