@@ -5,6 +5,21 @@
  * views in compact typed arrays, at the requested throttle and never once per exchange message.
  */
 import type { BookPrecision, BookLength } from "./constants";
+import type {
+  AuthTrade,
+  BalanceUpdate,
+  FundingCredit,
+  FundingInfo,
+  FundingLoan,
+  FundingOffer,
+  FundingTrade,
+  MarginInfoBase,
+  MarginInfoSymbol,
+  Notification,
+  Order,
+  Position,
+  Wallet,
+} from "./records";
 
 /** Socket status (SPEC section 4). */
 export type SocketStatus = "offline" | "connecting" | "online" | "disconnecting" | "unknown";
@@ -92,6 +107,8 @@ export interface TickerView {
 
 export interface MarketConfig {
   readonly wsPublic: string;
+  /** The authenticated socket (api.bitfinex.com/ws/2 on the real exchange). */
+  readonly wsAuth?: string;
   /** conf flags to ask for (checksums on by default). */
   readonly flags?: number;
   /** Close the socket after this long without subscriptions (close 4004 IDLE_DISCONNECTION). */
@@ -106,6 +123,38 @@ export interface StressSetting {
   readonly count: number;
 }
 
+/** Account credentials; the API secret stays inside the worker. */
+export type AccountCredentials =
+  | { readonly kind: "token"; readonly token: string }
+  | { readonly kind: "apiKey"; readonly key: string; readonly secret: string };
+
+export interface AuthResult {
+  readonly ok: boolean;
+  readonly userId: number | null;
+  /** 10100 (invalid key or token), 10114 (nonce too small), … */
+  readonly code: number | null;
+  readonly msg: string;
+}
+
+/** The account as reconciled from channel 0 (low-rate: plain records, sent on change). */
+export interface AccountView {
+  readonly orders: readonly Order[];
+  readonly history: Readonly<Record<string, readonly Order[]>>;
+  readonly positions: readonly Position[];
+  readonly wallets: readonly Wallet[];
+  readonly balance: BalanceUpdate | null;
+  readonly fundingOffers: readonly FundingOffer[];
+  readonly credits: readonly FundingCredit[];
+  readonly loans: readonly FundingLoan[];
+  readonly trades: readonly AuthTrade[];
+  readonly fundingTrades: readonly FundingTrade[];
+  readonly notifications: readonly Notification[];
+  readonly marginBase: MarginInfoBase | null;
+  readonly marginSymbols: Readonly<Record<string, MarginInfoSymbol>>;
+  readonly fundingInfo: Readonly<Record<string, FundingInfo>>;
+  readonly version: number;
+}
+
 export interface MarketWorkerApi {
   configure(config: MarketConfig): Promise<void>;
   subscribeBook(request: BookViewRequest, onView: (view: BookView) => void): Promise<string>;
@@ -113,6 +162,11 @@ export interface MarketWorkerApi {
   subscribeTicker(symbol: string, onView: (view: TickerView) => void): Promise<string>;
   unsubscribe(handle: string): Promise<void>;
   onConnection(listener: (state: ConnectionState) => void): Promise<void>;
+  /** Opens the account socket and authenticates; resolves with the server's reply. */
+  authenticate(credentials: AccountCredentials): Promise<AuthResult>;
+  /** Closes the account socket and forgets the credentials and the account. */
+  signOut(): Promise<void>;
+  subscribeAccount(onView: (view: AccountView) => void): Promise<string>;
   /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
   setStress(setting: StressSetting | null): Promise<void>;
   dispose(): Promise<void>;

@@ -8,6 +8,9 @@
 import { expose, transfer } from "comlink";
 import {
   CONF_FLAGS,
+  type AccountCredentials,
+  type AccountView,
+  type AuthResult,
   type BookView,
   type BookViewRequest,
   type ConnectionState,
@@ -18,8 +21,13 @@ import {
   type TradesView,
 } from "../protocol";
 import {
+  AccountCore,
+  authMessage,
   Connection,
   FeedCore,
+  NonceSource,
+  readAuthReply,
+  type HmacCrypto,
   healthOf,
   packBook,
   packTrades,
@@ -61,6 +69,13 @@ const stressCore = new FeedCore({ send: () => {}, now: () => workerScheduler.now
 const stress = new StressSource(stressCore, workerScheduler);
 const views = new Map<string, ViewEntry>();
 const connectionListeners: ((s: ConnectionState) => void)[] = [];
+const account = new AccountCore();
+const nonces = new NonceSource();
+let authConnection: Connection | null = null;
+let credentials: AccountCredentials | null = null;
+let pendingAuth: ((r: AuthResult) => void) | null = null;
+const accountViews = new Map<string, { send: (v: AccountView) => void; lastVersion: number; lastSentAt: number }>();
+const ACCOUNT_THROTTLE_MS = 100;
 let platform = -1;
 let maintenance = false;
 let nextHandle = 1;
@@ -135,10 +150,51 @@ function tick(): void {
     entry.lastSentAt = now;
     entry.send(ch, entry, now, rate);
   }
-  if (views.size === 0) {
+  for (const v of accountViews.values()) {
+    if (v.lastVersion === account.version || now - v.lastSentAt < ACCOUNT_THROTTLE_MS) continue;
+    v.lastVersion = account.version;
+    v.lastSentAt = now;
+    v.send(account.snapshot());
+  }
+  if (views.size === 0 && accountViews.size === 0) {
     cancelTick?.();
     cancelTick = null;
   }
+}
+
+function openAccountSocket(creds: AccountCredentials): Connection {
+  if (!config) throw new Error("configure() first");
+  const cfg = config;
+  const conn: Connection = new Connection({
+    url: cfg.wsAuth ?? cfg.wsPublic,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    timers: workerScheduler,
+    flags: cfg.flags ?? CONF_FLAGS.OB_CHECKSUM,
+    ...(cfg.watchdogMs !== undefined ? { watchdogMs: cfg.watchdogMs } : {}),
+    // The account socket has no channel subscriptions; it must never idle out.
+    idleMs: Number.POSITIVE_INFINITY,
+    onOpened: () => {
+      // Authenticate on every (re)connect; the account is rebuilt from the fresh snapshots.
+      account.reset();
+      authMessage(creds, nonces.next(workerScheduler.now()), crypto.subtle as unknown as HmacCrypto).then(
+        (msg) => conn.send(msg),
+        (err: unknown) => {
+          // WebCrypto refused (not a secure context, bad key material): fail the sign-in, loudly.
+          pendingAuth?.({ ok: false, userId: null, code: null, msg: err instanceof Error ? err.message : String(err) });
+          pendingAuth = null;
+          conn.stop();
+        },
+      );
+    },
+    onAuth: (ev) => {
+      const r = readAuthReply(ev);
+      pendingAuth?.({ ok: r.ok, userId: r.userId, code: r.code, msg: r.msg });
+      pendingAuth = null;
+      if (!r.ok) conn.stop();
+    },
+    onAccount: (type, payload) => account.apply(type, payload),
+  });
+  return conn;
 }
 
 function addView(
@@ -254,6 +310,7 @@ const api = {
   },
 
   async unsubscribe(handle: string): Promise<void> {
+    if (accountViews.delete(handle)) return;
     const entry = views.get(handle);
     if (!entry) return;
     views.delete(handle);
@@ -266,6 +323,31 @@ const api = {
     void listener(connectionState());
   },
 
+  async authenticate(creds: AccountCredentials): Promise<AuthResult> {
+    authConnection?.stop();
+    credentials = creds;
+    const result = new Promise<AuthResult>((resolve) => {
+      pendingAuth = resolve;
+    });
+    authConnection = openAccountSocket(credentials);
+    authConnection.start();
+    return result;
+  },
+
+  async signOut(): Promise<void> {
+    authConnection?.stop();
+    authConnection = null;
+    credentials = null;
+    account.reset();
+  },
+
+  async subscribeAccount(onView: (view: AccountView) => void): Promise<string> {
+    const handle = `a${nextHandle++}`;
+    accountViews.set(handle, { send: (v) => void onView(v), lastVersion: -1, lastSentAt: 0 });
+    cancelTick ??= workerScheduler.every(PUBLISH_TICK_MS, tick);
+    return handle;
+  },
+
   async setStress(setting: StressSetting | null): Promise<void> {
     if (setting === null) stress.stop();
     else stress.start(setting.intervalMs, setting.count);
@@ -275,6 +357,9 @@ const api = {
     stress.stop();
     connection?.stop();
     connection = null;
+    authConnection?.stop();
+    authConnection = null;
+    credentials = null;
     views.clear();
     connectionListeners.length = 0;
     workerScheduler.dispose();

@@ -3,7 +3,13 @@
  * code against a real socket: welcome info, conf ack, subscribe/unsubscribe acks, a book snapshot
  * per subscription, and hooks to push frames, go silent or drop connections.
  */
+import { createHmac } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
+
+/** The test account: API key "key" with secret "secret", or token "good-token". */
+export const TEST_API_KEY = "key";
+export const TEST_API_SECRET = "secret";
+export const TEST_TOKEN = "good-token";
 
 export interface ScriptedExchange {
   readonly url: string;
@@ -77,6 +83,38 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
         if (msg["channel"] === "book") ws.send(JSON.stringify([chanId, ex.snapshot]));
         if (msg["channel"] === "trades") ws.send(JSON.stringify([chanId, [[1, 1000, 0.5, 100]]]));
         if (msg["channel"] === "ticker") ws.send(JSON.stringify([chanId, [1, 2, 3, 4, 5, 0.01, 7, 8, 9, 10]]));
+      }
+      if (msg["event"] === "auth") {
+        const payload = String(msg["authPayload"] ?? "");
+        const sigOk =
+          msg["apiKey"] === TEST_API_KEY &&
+          payload.startsWith("AUTH") &&
+          msg["authSig"] === createHmac("sha384", TEST_API_SECRET).update(payload).digest("hex");
+        if (sigOk || msg["token"] === TEST_TOKEN) {
+          ws.send(
+            JSON.stringify({
+              event: "auth",
+              status: "OK",
+              chanId: 0,
+              userId: 4242,
+              caps: { orders: { read: 1, write: 1 } },
+            }),
+          );
+          ws.send(JSON.stringify([0, "ps", []]));
+          ws.send(
+            JSON.stringify([
+              0,
+              "ws",
+              [
+                ["exchange", "USD", 1000, 0, 1000, null, null],
+                ["exchange", "BTC", 0.5, 0, null, null, null],
+              ],
+            ]),
+          );
+          ws.send(JSON.stringify([0, "os", []]));
+        } else {
+          ws.send(JSON.stringify({ event: "auth", status: "FAILED", chanId: 0, code: 10100, msg: "apikey: invalid" }));
+        }
       }
       if (msg["event"] === "unsubscribe")
         ws.send(JSON.stringify({ event: "unsubscribed", status: "OK", chanId: msg["chanId"] }));

@@ -3,7 +3,7 @@
  * views arrive as transferred typed arrays, with the status and health the badge needs.
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
-import type { BookView, ConnectionState } from "../../protocol";
+import type { AccountView, BookView, ConnectionState } from "../../protocol";
 import { createMarketBridge } from "./bridge";
 
 const bridge = createMarketBridge();
@@ -49,6 +49,22 @@ describe("market worker through the bridge", () => {
     // Throttled: far fewer views than updates.
     expect(views.length).toBeLessThan(last.version);
     await bridge.stress(null);
+    ac.abort();
+  });
+
+  it("authenticates with an API key signed inside the worker and reconciles the account", async () => {
+    const bad = await bridge.authenticate({ kind: "apiKey", key: "key", secret: "wrong" });
+    expect(bad).toMatchObject({ ok: false, code: 10100 });
+    const good = await bridge.authenticate({ kind: "apiKey", key: "key", secret: "secret" });
+    expect(good).toMatchObject({ ok: true, userId: 4242 });
+    const views: AccountView[] = [];
+    const ac = new AbortController();
+    await bridge.account((v) => views.push(v), ac.signal);
+    await expect.poll(() => views.at(-1)?.wallets.length ?? 0, { timeout: 5000 }).toBe(2);
+    const btc = views.at(-1)?.wallets.find((w) => w.currency === "BTC");
+    // available null on the wire: falls back to the balance (SPEC section 3)
+    expect(btc?.available).toBe(0.5);
+    await bridge.signOut();
     ac.abort();
   });
 });

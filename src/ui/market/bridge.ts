@@ -5,6 +5,9 @@
  */
 import { proxy, releaseProxy, wrap, type Remote } from "comlink";
 import type {
+  AccountCredentials,
+  AccountView,
+  AuthResult,
   BookView,
   BookViewRequest,
   ConnectionState,
@@ -23,6 +26,10 @@ export interface MarketBridge {
   ticker(symbol: string, onView: (view: TickerView) => void, signal: AbortSignal): Promise<void>;
   connection(listener: (state: ConnectionState) => void): Promise<void>;
   stress(setting: StressSetting | null): Promise<void>;
+  /** Authenticates the account socket; the secret is handed to the worker and kept only there. */
+  authenticate(credentials: AccountCredentials): Promise<AuthResult>;
+  signOut(): Promise<void>;
+  account(onView: (view: AccountView) => void, signal: AbortSignal): Promise<void>;
   dispose(): void;
 }
 
@@ -52,6 +59,9 @@ export function createMarketBridge(): MarketBridge {
     ticker: (symbol, onView, signal) => stream(() => api.subscribeTicker(symbol, proxy(onView)), signal),
     connection: (listener) => api.onConnection(proxy(listener)),
     stress: (setting) => api.setStress(setting),
+    authenticate: (credentials) => api.authenticate(credentials),
+    signOut: () => api.signOut(),
+    account: (onView, signal) => stream(() => api.subscribeAccount(proxy(onView)), signal),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -32,6 +32,8 @@ export interface ConnectionOptions extends Omit<FeedCoreOptions, "send" | "now">
   /** No subscription for this long ⇒ close with 4004 IDLE_DISCONNECTION. */
   readonly idleMs?: number;
   readonly onSocketStatus?: (status: SocketStatus, retries: number) => void;
+  /** After each open, once the conf and subscriptions are sent (the place to authenticate). */
+  readonly onOpened?: () => void;
 }
 
 const OPEN = 1;
@@ -85,6 +87,14 @@ export class Connection {
     } else this.#setStatus("offline");
   }
 
+  /** Sends a message now if the socket is open; false otherwise. */
+  send(msg: Record<string, unknown>): boolean {
+    const s = this.#socket;
+    if (!s || s.readyState !== OPEN) return false;
+    s.send(JSON.stringify(msg));
+    return true;
+  }
+
   #send(msg: Record<string, unknown>): void {
     const s = this.#socket;
     if (s && s.readyState === OPEN) s.send(JSON.stringify(msg));
@@ -108,6 +118,7 @@ export class Connection {
       this.lastMessageAt = this.#o.timers.now();
       this.#setStatus("online");
       this.core.onOpen();
+      this.#o.onOpened?.();
     };
     socket.onmessage = (ev) => {
       if (this.#socket !== socket) return;

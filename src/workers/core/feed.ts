@@ -62,6 +62,10 @@ export interface FeedCoreOptions {
   readonly onInfo?: (code: number, msg: string) => void;
   /** Platform status from the welcome info: 1 operative, 0 maintenance. */
   readonly onPlatform?: (status: number) => void;
+  /** Account (channel 0) messages: type and payload (PROTOCOL.md 4.2). */
+  readonly onAccount?: (type: string, payload: unknown) => void;
+  /** The `auth` event reply. */
+  readonly onAuth?: (event: Record<string, unknown>) => void;
 }
 
 export function newFeedStats(): FeedStats {
@@ -187,7 +191,10 @@ export class FeedCore {
       this.#onEvent(f.type, f.payload as Record<string, unknown>);
       return;
     }
-    if (f.chanId === 0) return; // account frames are the auth core's
+    if (f.chanId === 0) {
+      if (kind === "account") this.#opts.onAccount?.(f.type, f.payload);
+      return;
+    }
     if (f.seq >= 0 && !this.#checkSeq(f.seq)) return;
     const ch = this.channels.get(f.chanId);
     if (!ch) {
@@ -325,6 +332,9 @@ export class FeedCore {
         return;
       case "error":
         this.#onError(ev);
+        return;
+      case "auth":
+        this.#opts.onAuth?.(ev);
         return;
       default:
         return;

@@ -15,3 +15,13 @@ export {
 export { Connection, type ConnectionOptions, type SocketLike } from "./connection";
 export { STRESS_SYMBOL, StressSource } from "./stress";
 export { healthOf, packBook, packTrades, type PackedBook } from "./views";
+export { AccountCore, HISTORY_PER_PAIR, NOTIFICATIONS_KEPT, OWN_TRADES_KEPT, type AccountSnapshot } from "./account";
+export {
+  authMessage,
+  hmacSha384Hex,
+  NonceSource,
+  readAuthReply,
+  type AuthOutcome,
+  type Credentials,
+  type HmacCrypto,
+} from "./auth";
