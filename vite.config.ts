@@ -70,6 +70,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["src/**/*.test.ts", "server/**/*.test.ts", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.browser.test.*", "**/node_modules/**"],
         },
       },
       {
