@@ -127,22 +127,17 @@ function readNumber(s: string, i: number, into: Float64Array, at: number): numbe
 const chan = new Float64Array(1);
 
 /**
- * Scans `[CHAN,[a,b,c(,d)](,x)(,y)]` with no whitespace (what the exchange sends). Returns false for
- * any other shape, including snapshots (a nested array) and string messages ("hb", "cs", "te").
+ * Reads one entry `[a,b,c(,d)]` starting at `i` (which must be '['): values and text offsets into
+ * `out`. Returns the index after the closing ']', or -1.
  */
-export function scanBookUpdate(s: string, out: ScannedUpdate): boolean {
-  if (s.charCodeAt(0) !== 91) return false;
-  let i = readNumber(s, 1, chan, 0);
-  const id = chan[0] as number;
-  if (i < 0 || !Number.isInteger(id) || id < 1) return false;
-  out.chanId = id;
-  if (s.charCodeAt(i) !== 44 || s.charCodeAt(i + 1) !== 91) return false;
-  i += 2;
+export function scanEntry(s: string, i: number, out: ScannedUpdate): number {
+  if (s.charCodeAt(i) !== 91) return -1;
+  i++;
   let k = 0;
   for (;;) {
-    if (k === 4) return false;
+    if (k === 4) return -1;
     const end = readNumber(s, i, out.values, k);
-    if (end < 0) return false;
+    if (end < 0) return -1;
     out.starts[k] = i;
     out.ends[k] = end;
     k++;
@@ -153,11 +148,28 @@ export function scanBookUpdate(s: string, out: ScannedUpdate): boolean {
       continue;
     }
     if (c === 93) break;
-    return false;
+    return -1;
   }
-  if (k < 3) return false;
+  if (k < 3) return -1;
   out.arity = k;
-  i++;
+  return i + 1;
+}
+
+/** Reads `[CHAN,` at the start of a frame into out.chanId; returns the index after the comma, or -1. */
+export function scanChannelPrefix(s: string, out: ScannedUpdate): number {
+  if (s.charCodeAt(0) !== 91) return -1;
+  const i = readNumber(s, 1, chan, 0);
+  const id = chan[0] as number;
+  if (i < 0 || !Number.isInteger(id) || id < 1 || s.charCodeAt(i) !== 44) return -1;
+  out.chanId = id;
+  return i + 1;
+}
+
+/**
+ * Reads the frame's tail after its payload at `i`: `(,SEQ)(,MTS)]` to the end of the text.
+ * Returns false when anything else follows.
+ */
+export function scanTrailer(s: string, i: number, out: ScannedUpdate): boolean {
   let t = 0;
   while (s.charCodeAt(i) === 44) {
     if (t === 2) return false;
@@ -169,4 +181,15 @@ export function scanBookUpdate(s: string, out: ScannedUpdate): boolean {
   if (s.charCodeAt(i) !== 93 || i !== s.length - 1) return false;
   out.trailing = t;
   return true;
+}
+
+/**
+ * Scans `[CHAN,[a,b,c(,d)](,x)(,y)]` with no whitespace (what the exchange sends). Returns false for
+ * any other shape, including snapshots (a nested array) and string messages ("hb", "cs", "te").
+ */
+export function scanBookUpdate(s: string, out: ScannedUpdate): boolean {
+  const i = scanChannelPrefix(s, out);
+  if (i < 0) return false;
+  const end = scanEntry(s, i, out);
+  return end >= 0 && scanTrailer(s, end, out);
 }

@@ -113,3 +113,39 @@ describe("non-finite numbers", () => {
     expect(book.bids.size + book.asks.size).toBe(0);
   });
 });
+
+describe("snapshot from text", () => {
+  it("builds the same book and checksum as the parsed path, and declines odd text", async () => {
+    const { newScannedUpdate: newScan } = await import("../scan");
+    const r = rng(77);
+    for (let round = 0; round < 50; round++) {
+      const entries: number[][] = [];
+      const n = Math.floor(r() * 120);
+      for (let i = 0; i < n; i++)
+        entries.push([
+          Math.round((1000 - i - r()) * 100) / 100,
+          1 + Math.floor(r() * 4),
+          Math.round(r() * 1e6) / 1e4 + 0.0001,
+        ]);
+      for (let i = 0; i < n; i++)
+        entries.push([
+          Math.round((1001 + i + r()) * 100) / 100,
+          1 + Math.floor(r() * 4),
+          -(Math.round(r() * 1e6) / 1e4 + 0.0001),
+        ]);
+      const text = `[9,${JSON.stringify(entries)}]`;
+      const a = new OrderBook({ kind: "price", len: 250 });
+      const b = new OrderBook({ kind: "price", len: 250 });
+      a.applySnapshot(entries);
+      const end = b.applySnapshotText(text, 3, newScan());
+      if (end < 0) continue; // a 17-digit amount: the feed would use the parsed path
+      expect(end).toBe(text.length - 1);
+      expect(b.checksum()).toBe(a.checksum());
+      expect(Array.from(b.asks.k1.subarray(0, b.asks.size))).toEqual(Array.from(a.asks.k1.subarray(0, a.asks.size)));
+    }
+    const c = new OrderBook({ kind: "price", len: 25 });
+    expect(c.applySnapshotText("[9,[[1,2]]]", 3, newScan())).toBe(-1);
+    expect(c.bids.size).toBe(0);
+    expect(c.applySnapshotText("[9,[]]", 3, newScan())).toBe(5);
+  });
+});

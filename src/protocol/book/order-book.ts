@@ -14,7 +14,7 @@
  * costs a walk over at most 50 cached strings and the CRC of their bytes.
  */
 import { CRC_COLON, CRC_INIT, crcFinish, crcShift, crcUpdate, crcUpdateByte } from "../crc32";
-import type { ScannedUpdate } from "../scan";
+import { scanEntry, type ScannedUpdate } from "../scan";
 import { BookSide, TOKEN_CACHE } from "./side";
 
 export type BookKind = "price" | "funding" | "raw" | "funding-raw";
@@ -39,6 +39,8 @@ export class OrderBook {
   /** Raw books: order/offer id → its side (true = bid), to find an order being removed. */
   readonly #rawSide = new Map<number, boolean>();
   readonly #rawKey = new Map<number, number>();
+  /** True while a snapshot is applied: levels come best-first and each price once. */
+  #bulk = false;
   /** Deletes of levels or orders the book did not hold: a sign the book has drifted. */
   unknownDeletes = 0;
   /** Entries refused as malformed (wrong arity, non-numbers). */
@@ -73,10 +75,49 @@ export class OrderBook {
       this.malformed++;
       return false;
     }
-    this.clear();
+    this.beginSnapshot();
     let ok = true;
     for (let i = 0; i < entries.length; i++) ok = this.applyEntry(entries[i]) && ok;
+    this.endSnapshot();
     return ok;
+  }
+
+  /**
+   * Applies a snapshot payload `[[…],[…],…]` read straight from frame text at `i` (src/protocol/
+   * scan.ts), keeping each top level's checksum text from the wire. Returns the index after the
+   * payload, or -1 when the text is not one the scanner reads (the book is then left cleared).
+   */
+  applySnapshotText(src: string, i: number, u: ScannedUpdate): number {
+    if (src.charCodeAt(i) !== 91) return -1;
+    i++;
+    this.beginSnapshot();
+    let end = -1;
+    if (src.charCodeAt(i) === 93) end = i + 1;
+    else {
+      for (;;) {
+        const next = scanEntry(src, i, u);
+        if (next < 0 || !this.applyScanned(u, src)) break;
+        const c = src.charCodeAt(next);
+        if (c === 44) i = next + 1;
+        else {
+          if (c === 93) end = next + 1;
+          break;
+        }
+      }
+    }
+    this.endSnapshot();
+    if (end < 0) this.clear();
+    return end;
+  }
+
+  /** Clears the book and enters snapshot mode (append fast path, no cross-side removal). */
+  beginSnapshot(): void {
+    this.clear();
+    this.#bulk = true;
+  }
+
+  endSnapshot(): void {
+    this.#bulk = false;
   }
 
   /** Applies one wire entry. False (and counted) if it is malformed. */
@@ -145,6 +186,11 @@ export class OrderBook {
     const bid = amount > 0;
     const side = bid ? this.bids : this.asks;
     if (count > 0) {
+      if (this.#bulk) {
+        const i = side.appendOrUpsert(price, 0, count, amount);
+        if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
+        return;
+      }
       const i = side.upsert(price, 0, count, amount);
       if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
       (bid ? this.asks : this.bids).remove(price, 0);
@@ -170,7 +216,9 @@ export class OrderBook {
     const bid = amount < 0;
     const side = bid ? this.bids : this.asks;
     if (count > 0) {
-      const i = side.upsert(rate, period, count, amount);
+      const i = this.#bulk
+        ? side.appendOrUpsert(rate, period, count, amount)
+        : side.upsert(rate, period, count, amount);
       if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
       (bid ? this.asks : this.bids).remove(rate, period);
     } else if (this.topOfBook) {
@@ -214,7 +262,7 @@ export class OrderBook {
       return;
     }
     const side = bid ? this.bids : this.asks;
-    const i = side.upsert(key, id, aux, amount);
+    const i = this.#bulk ? side.appendOrUpsert(key, id, aux, amount) : side.upsert(key, id, aux, amount);
     if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
     this.#rawSide.set(id, bid);
     this.#rawKey.set(id, key);

@@ -93,6 +93,30 @@ export class BookSide {
     return i;
   }
 
+  /**
+   * Snapshot path: levels arrive best-first, so a level worse than the current last is appended
+   * without a search; anything out of order falls back to upsert.
+   */
+  appendOrUpsert(x1: number, x2: number, aux: number, amount: number): number {
+    const n = this.size;
+    if (n > 0) {
+      let d = (this.k1[n - 1]! - x1) * this.dir;
+      if (d === 0) d = this.k2[n - 1]! - x2;
+      if (d >= 0) return this.upsert(x1, x2, aux, amount);
+    }
+    if (n === this.k1.length) this.#grow();
+    this.k1[n] = x1;
+    this.k2[n] = x2;
+    this.aux[n] = aux;
+    this.amount[n] = amount;
+    this.size = n + 1;
+    if (n < TOKEN_CACHE) {
+      this.tokLen[n] = 0;
+      if (n < this.dirtyFrom) this.dirtyFrom = n;
+    }
+    return n;
+  }
+
   /** Removes the level at (x1, x2); false when there was none. */
   remove(x1: number, x2: number): boolean {
     const i = this.find(x1, x2);

@@ -13,6 +13,8 @@ import {
   newFrameInfo,
   newScannedUpdate,
   scanBookUpdate,
+  scanChannelPrefix,
+  scanTrailer,
   type FrameInfo,
   type ScannedUpdate,
 } from "../../protocol";
@@ -168,6 +170,8 @@ export class FeedCore {
     // Fast path for the dominant frame, a single book update: no JSON.parse, and the level's
     // checksum text is copied from the frame. Anything it does not fully handle takes the full path.
     if (scanBookUpdate(text, this.#scan) && this.#onScannedUpdate(text)) return;
+    // Book snapshots: parsed straight into the book's arrays, top-25 checksum text from the wire.
+    if (text.charCodeAt(text.indexOf(",") + 1) === 91 && this.#onScannedSnapshot(text)) return;
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -246,6 +250,30 @@ export class FeedCore {
     ch.updates++;
     ch.version++;
     ch.lastDataAt = ch.lastMessageAt;
+    this.#opts.onData?.(ch);
+    return true;
+  }
+
+  /** Applies a book snapshot frame without JSON.parse; false when the full path must handle it. */
+  #onScannedSnapshot(text: string): boolean {
+    const u = this.#scan;
+    let i = scanChannelPrefix(text, u);
+    if (i < 0 || text.charCodeAt(i) !== 91) return false;
+    const ch = this.channels.get(u.chanId);
+    const book = ch?.book;
+    if (!ch || !book || ch.gotSnapshot || ch.sub.status === "OUT_OF_SYNC") return false;
+    const end = book.applySnapshotText(text, i, u);
+    if (end < 0 || !scanTrailer(text, end, u)) {
+      book.clear(); // the full path parses the frame again from scratch
+      return false;
+    }
+    if ((this.flags & CONF_FLAGS.SEQ_ALL) !== 0 && u.trailing > 0) this.#checkSeq(u.trailers[0] as number);
+    ch.messages++;
+    ch.lastMessageAt = this.#opts.now();
+    ch.gotSnapshot = true;
+    ch.version++;
+    ch.lastDataAt = ch.lastMessageAt;
+    this.stats.snapshots++;
     this.#opts.onData?.(ch);
     return true;
   }
