@@ -257,7 +257,7 @@ export class FeedCore {
   /** Applies a book snapshot frame without JSON.parse; false when the full path must handle it. */
   #onScannedSnapshot(text: string): boolean {
     const u = this.#scan;
-    let i = scanChannelPrefix(text, u);
+    const i = scanChannelPrefix(text, u);
     if (i < 0 || text.charCodeAt(i) !== 91) return false;
     const ch = this.channels.get(u.chanId);
     const book = ch?.book;
