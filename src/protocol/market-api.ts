@@ -105,8 +105,47 @@ export interface TickerView {
   readonly version: number;
 }
 
+/** Fields per candle in CandlesView.rows: [mts, open, close, high, low, volume]. */
+export const CANDLE_VIEW_STRIDE = 6;
+
+export interface CandlesView {
+  readonly handle: string;
+  /** The candle key, e.g. `trade:1m:tBTCUSD`. */
+  readonly key: string;
+  readonly status: ChannelStatus;
+  /** Oldest first. */
+  readonly rows: Float64Array;
+  readonly count: number;
+  readonly health: FeedHealth;
+  readonly version: number;
+}
+
+/** A status channel (`deriv:tBTCF0:USTF0` or `liq:global`): the latest row(s) as received. */
+export interface StatusView {
+  readonly handle: string;
+  readonly key: string;
+  readonly status: ChannelStatus;
+  readonly payload: unknown;
+  readonly health: FeedHealth;
+  readonly version: number;
+}
+
+/** Liquidations history status (SPEC section 4). */
+export type HistoryStatus = "NOT_ASKED" | "LOADING" | "READY" | "ERROR";
+
+export interface LiquidationsHistoryView {
+  readonly status: HistoryStatus;
+  readonly error: string | null;
+  /** The time range covered so far (ms), widened as pages arrive; null before the first. */
+  readonly range: { readonly start: number; readonly end: number } | null;
+  /** Liquidation rows as received (PROTOCOL.md 2.6), newest first. */
+  readonly rows: readonly unknown[];
+}
+
 export interface MarketConfig {
   readonly wsPublic: string;
+  /** Public REST host (api-pub.bitfinex.com on the real exchange). */
+  readonly restPublic?: string;
   /** The authenticated socket (api.bitfinex.com/ws/2 on the real exchange). */
   readonly wsAuth?: string;
   /** conf flags to ask for (checksums on by default). */
@@ -160,6 +199,10 @@ export interface MarketWorkerApi {
   subscribeBook(request: BookViewRequest, onView: (view: BookView) => void): Promise<string>;
   subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): Promise<string>;
   subscribeTicker(symbol: string, onView: (view: TickerView) => void): Promise<string>;
+  subscribeCandles(key: string, throttleMs: number, onView: (view: CandlesView) => void): Promise<string>;
+  subscribeStatus(key: string, onView: (view: StatusView) => void): Promise<string>;
+  /** Loads a page of liquidations history (REST liquidations/hist) ending at `end` (ms, 0: now). */
+  loadLiquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void>;
   unsubscribe(handle: string): Promise<void>;
   onConnection(listener: (state: ConnectionState) => void): Promise<void>;
   /** Opens the account socket and authenticates; resolves with the server's reply. */

@@ -13,6 +13,9 @@ import {
   type AuthResult,
   type BookView,
   type BookViewRequest,
+  type CandlesView,
+  type LiquidationsHistoryView,
+  type StatusView,
   type ConnectionState,
   type MarketConfig,
   type MarketWorkerApi,
@@ -29,7 +32,9 @@ import {
   readAuthReply,
   type HmacCrypto,
   healthOf,
+  LiquidationsHistory,
   packBook,
+  packCandles,
   packTrades,
   STRESS_SYMBOL,
   StressSource,
@@ -45,7 +50,7 @@ const HEALTH_BEAT_MS = 1000;
 const STALE_MS = 20_000;
 const TRADES_LIMIT = 100;
 
-type ViewKind = "book" | "trades" | "ticker";
+type ViewKind = "book" | "trades" | "ticker" | "candles" | "status";
 
 interface ViewEntry {
   readonly handle: string;
@@ -70,6 +75,7 @@ const stress = new StressSource(stressCore, workerScheduler);
 const views = new Map<string, ViewEntry>();
 const connectionListeners: ((s: ConnectionState) => void)[] = [];
 const account = new AccountCore();
+let liquidations: LiquidationsHistory | null = null;
 const nonces = new NonceSource();
 let authConnection: Connection | null = null;
 let credentials: AccountCredentials | null = null;
@@ -307,6 +313,43 @@ const api = {
         version: ch?.version ?? 0,
       });
     });
+  },
+
+  async subscribeCandles(key: string, throttleMs: number, onView: (view: CandlesView) => void): Promise<string> {
+    return addView("candles", key, { channel: "candles", key }, 0, throttleMs, (ch, entry, now, rate) => {
+      const packed = ch ? packCandles(ch) : { rows: new Float64Array(0), count: 0 };
+      const view: CandlesView = {
+        handle: entry.handle,
+        key,
+        status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
+        rows: packed.rows,
+        count: packed.count,
+        health: healthOf(ch, now, rate, STALE_MS),
+        version: ch?.version ?? 0,
+      };
+      void onView(transfer(view, [packed.rows.buffer]));
+    });
+  },
+
+  async subscribeStatus(key: string, onView: (view: StatusView) => void): Promise<string> {
+    return addView("status", key, { channel: "status", key }, 0, 250, (ch, entry, now, rate) => {
+      void onView({
+        handle: entry.handle,
+        key,
+        status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
+        payload: ch?.latest ?? null,
+        health: healthOf(ch, now, rate, STALE_MS),
+        version: ch?.version ?? 0,
+      });
+    });
+  },
+
+  async loadLiquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void> {
+    if (!config) throw new Error("configure() first");
+    liquidations ??= new LiquidationsHistory(config.restPublic ?? "", (url) => fetch(url));
+    const pending = liquidations.load(end);
+    void onView(liquidations.view()); // LOADING
+    void onView(await pending);
   },
 
   async unsubscribe(handle: string): Promise<void> {

@@ -83,6 +83,19 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
         if (msg["channel"] === "book") ws.send(JSON.stringify([chanId, ex.snapshot]));
         if (msg["channel"] === "trades") ws.send(JSON.stringify([chanId, [[1, 1000, 0.5, 100]]]));
         if (msg["channel"] === "ticker") ws.send(JSON.stringify([chanId, [1, 2, 3, 4, 5, 0.01, 7, 8, 9, 10]]));
+        if (msg["channel"] === "candles") {
+          // Newest first, as the exchange sends candle snapshots.
+          ws.send(
+            JSON.stringify([
+              chanId,
+              [
+                [120000, 11, 12, 13, 10, 5],
+                [60000, 10, 11, 12, 9, 4],
+              ],
+            ]),
+          );
+        }
+        if (msg["channel"] === "status") ws.send(JSON.stringify([chanId, [1790133734000, null, 86710.5, 86670.5]]));
       }
       if (msg["event"] === "auth") {
         const payload = String(msg["authPayload"] ?? "");

@@ -67,4 +67,16 @@ describe("market worker through the bridge", () => {
     await bridge.signOut();
     ac.abort();
   });
+
+  it("streams candles oldest first and status rows", async () => {
+    const ac = new AbortController();
+    let candles: Float64Array | null = null;
+    let status: unknown = null;
+    await bridge.candles("trade:1m:tBTCUSD", 0, (v) => (candles = v.count > 0 ? v.rows : candles), ac.signal);
+    await bridge.status("deriv:tBTCF0:USTF0", (v) => (status = v.payload ?? status), ac.signal);
+    await expect.poll(() => candles?.length ?? 0, { timeout: 5000 }).toBe(12);
+    expect(Array.from((candles as unknown as Float64Array).subarray(0, 6))).toEqual([60000, 10, 11, 12, 9, 4]);
+    await expect.poll(() => status, { timeout: 5000 }).toEqual([1790133734000, null, 86710.5, 86670.5]);
+    ac.abort();
+  });
 });

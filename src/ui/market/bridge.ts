@@ -10,6 +10,9 @@ import type {
   AuthResult,
   BookView,
   BookViewRequest,
+  CandlesView,
+  LiquidationsHistoryView,
+  StatusView,
   ConnectionState,
   MarketConfig,
   MarketWorkerApi,
@@ -24,6 +27,9 @@ export interface MarketBridge {
   book(request: BookViewRequest, onView: (view: BookView) => void, signal: AbortSignal): Promise<void>;
   trades(symbol: string, throttleMs: number, onView: (view: TradesView) => void, signal: AbortSignal): Promise<void>;
   ticker(symbol: string, onView: (view: TickerView) => void, signal: AbortSignal): Promise<void>;
+  candles(key: string, throttleMs: number, onView: (view: CandlesView) => void, signal: AbortSignal): Promise<void>;
+  status(key: string, onView: (view: StatusView) => void, signal: AbortSignal): Promise<void>;
+  liquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void>;
   connection(listener: (state: ConnectionState) => void): Promise<void>;
   stress(setting: StressSetting | null): Promise<void>;
   /** Authenticates the account socket; the secret is handed to the worker and kept only there. */
@@ -57,6 +63,10 @@ export function createMarketBridge(): MarketBridge {
     trades: (symbol, throttleMs, onView, signal) =>
       stream(() => api.subscribeTrades(symbol, throttleMs, proxy(onView)), signal),
     ticker: (symbol, onView, signal) => stream(() => api.subscribeTicker(symbol, proxy(onView)), signal),
+    candles: (key, throttleMs, onView, signal) =>
+      stream(() => api.subscribeCandles(key, throttleMs, proxy(onView)), signal),
+    status: (key, onView, signal) => stream(() => api.subscribeStatus(key, proxy(onView)), signal),
+    liquidations: (end, onView) => api.loadLiquidations(end, proxy(onView)),
     connection: (listener) => api.onConnection(proxy(listener)),
     stress: (setting) => api.setStress(setting),
     authenticate: (credentials) => api.authenticate(credentials),

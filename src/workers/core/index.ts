@@ -14,7 +14,7 @@ export {
 } from "./subscriptions";
 export { Connection, type ConnectionOptions, type SocketLike } from "./connection";
 export { STRESS_SYMBOL, StressSource } from "./stress";
-export { healthOf, packBook, packTrades, type PackedBook } from "./views";
+export { healthOf, packBook, packCandles, packTrades, type PackedBook } from "./views";
 export { AccountCore, HISTORY_PER_PAIR, NOTIFICATIONS_KEPT, OWN_TRADES_KEPT, type AccountSnapshot } from "./account";
 export {
   authMessage,
@@ -25,3 +25,4 @@ export {
   type Credentials,
   type HmacCrypto,
 } from "./auth";
+export { LiquidationsHistory, type JsonFetch } from "./history";

@@ -3,7 +3,13 @@
  * (transferred, not copied), only the depth asked for, cumulative totals precomputed for the depth
  * bars. Nothing here runs per exchange message — only when a view is published.
  */
-import { BOOK_VIEW_STRIDE, TRADE_VIEW_STRIDE, type FeedHealth, type OrderBook } from "../../protocol";
+import {
+  BOOK_VIEW_STRIDE,
+  CANDLE_VIEW_STRIDE,
+  TRADE_VIEW_STRIDE,
+  type FeedHealth,
+  type OrderBook,
+} from "../../protocol";
 import type { Channel } from "./channel";
 
 export interface PackedBook {
@@ -53,6 +59,16 @@ export function packTrades(channel: Channel, limit: number): { rows: Float64Arra
     rows[i * 4 + 3] = r[3] as number;
   }
   return { rows, count: n };
+}
+
+export function packCandles(channel: Channel): { rows: Float64Array; count: number } {
+  const list = channel.candles?.rows ?? [];
+  const rows = new Float64Array(list.length * CANDLE_VIEW_STRIDE);
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as number[];
+    for (let k = 0; k < CANDLE_VIEW_STRIDE; k++) rows[i * CANDLE_VIEW_STRIDE + k] = r[k] as number;
+  }
+  return { rows, count: list.length };
 }
 
 export function healthOf(
