@@ -8,6 +8,7 @@ import { platform } from "../ui/config";
 import { i18n } from "../ui/i18n";
 import { decideAccess, normalizePath } from "../ui/routing/paths";
 import { Announcer } from "../ui/shell/Announcer";
+import { DevFlagsHost } from "../ui/dev/DevFlagsPanel";
 import { CookieBanner } from "../ui/shell/CookieBanner";
 import { MaintenanceNotice } from "../ui/shell/MaintenanceNotice";
 import * as css from "../ui/shell/shell.css";
@@ -58,6 +59,7 @@ function Shell() {
       </main>
       <Footer />
       <CookieBanner />
+      <DevFlagsHost />
       <Announcer />
     </div>
   );
