@@ -239,3 +239,21 @@ describe("crc32 over bytes", () => {
     }
   });
 });
+
+describe("grouped funding book", () => {
+  it("aggregates levels by rate with summed count and amount and the period range", async () => {
+    const { groupFundingByRate } = await import("./funding-groups");
+    const book = new OrderBook({ kind: "funding", len: 100 });
+    book.applySnapshot([
+      [0.0002, 2, 1, -100],
+      [0.0002, 30, 2, -50],
+      [0.00019, 7, 1, -10],
+      [0.0003, 2, 3, 200],
+      [0.0003, 120, 1, 20],
+      [0.00031, 2, 1, 5],
+    ]);
+    expect(Array.from(groupFundingByRate(book.bids))).toEqual([0.0002, 3, -150, 2, 30, 0.00019, 1, -10, 7, 7]);
+    expect(Array.from(groupFundingByRate(book.asks))).toEqual([0.0003, 4, 220, 2, 120, 0.00031, 1, 5, 2, 2]);
+    expect(Array.from(groupFundingByRate(book.asks, 1))).toEqual([0.0003, 4, 220, 2, 120]);
+  });
+});
