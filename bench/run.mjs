@@ -7,7 +7,13 @@ import { existsSync } from "node:fs";
 const dir = new URL(".", import.meta.url).pathname;
 if (!existsSync(`${dir}node_modules/.package-lock.json`)) {
   const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: dir, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) if (r.status !== 0) process.exit(r.status ?? 1);
+  // The main-thread side in real Chromium (needs /usr/bin/chromium, which `npm test` installs).
+  const v = spawnSync(process.execPath, [`${dir}browser-view.mjs`], {
+    stdio: "inherit",
+    env: { ...process.env, ENTRY_DIR: dir },
+  });
+  process.exit(v.status ?? 1);
 }
 const r = spawnSync(
   process.execPath,
@@ -16,4 +22,10 @@ const r = spawnSync(
     stdio: "inherit",
   },
 );
-process.exit(r.status ?? 1);
+if (r.status !== 0) process.exit(r.status ?? 1);
+// The main-thread side in real Chromium (needs /usr/bin/chromium, which `npm test` installs).
+const v = spawnSync(process.execPath, [`${dir}browser-view.mjs`], {
+  stdio: "inherit",
+  env: { ...process.env, ENTRY_DIR: dir },
+});
+process.exit(v.status ?? 1);
