@@ -49,7 +49,9 @@ export default tseslint.config(
     },
   },
   // Scripts, the bench and the server's entry print to the terminal on purpose.
-  { files: ["scripts/**", "bench/**/*.ts", ".ci/**"], rules: { "no-console": "off" } },
+  { files: ["scripts/**", "bench/**/*.ts", "bench/**/*.mjs", ".ci/**"], rules: { "no-console": "off" } },
+  // Bench scripts also run code inside the browser page (page.evaluate).
+  { files: ["bench/**/*.mjs"], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ["src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
