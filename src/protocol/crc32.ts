@@ -103,5 +103,12 @@ export function crcShift(state: number, n: number): number {
   );
 }
 
-/** F(0, ":"): a colon fed to a zero register; prefixing a token with ':' adds Z_len(COLON_TERM). */
+/** F(0, ":"): a colon fed to a zero register; prefixing a token with ':' adds Z_len(CRC_COLON). */
 export const CRC_COLON = /* @__PURE__ */ crcUpdateByte(0, 58);
+
+/** COLON_TERM[len] = Z_len(CRC_COLON): the colon's contribution ahead of a token of `len` bytes. */
+export const CRC_COLON_TERM = /* @__PURE__ */ (() => {
+  const t = new Int32Array(CRC_SHIFT_MAX + 1);
+  for (let n = 0; n <= CRC_SHIFT_MAX; n++) t[n] = crcShift(CRC_COLON, n);
+  return t;
+})();

@@ -13,7 +13,7 @@
  * The checksum (PROTOCOL.md 3) is computed lazily from cached per-level token text, so a `cs` frame
  * costs a walk over at most 50 cached strings and the CRC of their bytes.
  */
-import { CRC_COLON, CRC_INIT, crcFinish, crcShift, crcUpdate, crcUpdateByte } from "../crc32";
+import { CRC_COLON_TERM, CRC_INIT, crcFinish, crcShift, crcUpdate, crcUpdateByte } from "../crc32";
 import { scanEntry, type ScannedUpdate } from "../scan";
 import { BookSide, TOKEN_CACHE } from "./side";
 
@@ -193,7 +193,10 @@ export class OrderBook {
       }
       const i = side.upsert(price, 0, count, amount);
       if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
-      (bid ? this.asks : this.bids).remove(price, 0);
+      // The price can sit on the other side only if it reaches that side's best level: one
+      // comparison saves a binary search on nearly every update.
+      const other = bid ? this.asks : this.bids;
+      if (other.size > 0 && (bid ? price >= other.k1[0]! : price <= other.k1[0]!)) other.remove(price, 0);
     } else if (this.topOfBook) {
       this.#topOfBookDelete(side, price, 0, count, amount);
     } else if (!side.remove(price, 0)) {
@@ -301,8 +304,8 @@ export class OrderBook {
         } else {
           // F(crc, [":"] + token) from the cached F(0, token), by linearity (crc32.ts).
           const len = side.tokLen[r]!;
-          if (emitted > 0) crc = crcShift(crc, len + 1) ^ crcShift(CRC_COLON, len) ^ side.tokCrc[r]!;
-          else crc = crcShift(crc, len) ^ side.tokCrc[r]!;
+          if (emitted > 0) crc = crcShift(crc, len + 1) ^ CRC_COLON_TERM[len]! ^ side.tokenCrc(r);
+          else crc = crcShift(crc, len) ^ side.tokenCrc(r);
         }
         emitted++;
       }

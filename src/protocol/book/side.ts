@@ -34,6 +34,11 @@ export class BookSide {
   readonly tokLen = new Uint8Array(TOKEN_CACHE);
   /** F(0, token): each cached token's CRC from a zero register (see crcShift in crc32.ts). */
   readonly tokCrc = new Int32Array(TOKEN_CACHE);
+  /**
+   * Whether tokCrc[i] is computed. The CRC of a token is taken only when a checksum needs it: a top
+   * level often changes several times between two `cs` frames, and only its last text is hashed.
+   */
+  readonly tokCrcOk = new Uint8Array(TOKEN_CACHE);
   /** The best index changed since the last checksum (TOKEN_CACHE when none): the CRC resumes there. */
   dirtyFrom = 0;
   size = 0;
@@ -142,6 +147,7 @@ export class BookSide {
     this.tokBytes.copyWithin((i + 1) * TOKEN_SLOT, i * TOKEN_SLOT, (TOKEN_CACHE - 1) * TOKEN_SLOT);
     this.tokLen.copyWithin(i + 1, i, TOKEN_CACHE - 1);
     this.tokCrc.copyWithin(i + 1, i, TOKEN_CACHE - 1);
+    this.tokCrcOk.copyWithin(i + 1, i, TOKEN_CACHE - 1);
     this.tokLen[i] = 0;
     if (i < this.dirtyFrom) this.dirtyFrom = i;
   }
@@ -151,6 +157,7 @@ export class BookSide {
     this.tokBytes.copyWithin(i * TOKEN_SLOT, (i + 1) * TOKEN_SLOT, TOKEN_CACHE * TOKEN_SLOT);
     this.tokLen.copyWithin(i, i + 1, TOKEN_CACHE);
     this.tokCrc.copyWithin(i, i + 1, TOKEN_CACHE);
+    this.tokCrcOk.copyWithin(i, i + 1, TOKEN_CACHE);
     // The level that moved up into the last cached slot has no cached text yet.
     this.tokLen[TOKEN_CACHE - 1] = 0;
     if (i < this.dirtyFrom) this.dirtyFrom = i;
@@ -170,7 +177,16 @@ export class BookSide {
     b[o++] = 58; // ':'
     for (let k = a0; k < a1; k++) b[o++] = src.charCodeAt(k);
     this.tokLen[i] = len;
-    this.tokCrc[i] = crcUpdateBytes(0, b, i * TOKEN_SLOT, len);
+    this.tokCrcOk[i] = 0;
+  }
+
+  /** F(0, token) of level i (whose text is cached), computed on first use. */
+  tokenCrc(i: number): number {
+    if (this.tokCrcOk[i] === 0) {
+      this.tokCrc[i] = crcUpdateBytes(0, this.tokBytes, i * TOKEN_SLOT, this.tokLen[i]!);
+      this.tokCrcOk[i] = 1;
+    }
+    return this.tokCrc[i]!;
   }
 
   /** Builds the checksum text of level i from its numbers (String(number) is the wire text). */
@@ -181,7 +197,7 @@ export class BookSide {
     const o = i * TOKEN_SLOT;
     for (let k = 0; k < t.length; k++) b[o + k] = t.charCodeAt(k);
     this.tokLen[i] = t.length;
-    this.tokCrc[i] = crcUpdateBytes(0, b, o, t.length);
+    this.tokCrcOk[i] = 0;
     return true;
   }
 
@@ -216,6 +232,12 @@ export class BookSide {
 
   /** Bytes held by this side's arrays (for the memory budget). */
   get retainedBytes(): number {
-    return this.k1.byteLength * 4 + this.tokBytes.byteLength + this.tokLen.byteLength + this.tokCrc.byteLength;
+    return (
+      this.k1.byteLength * 4 +
+      this.tokBytes.byteLength +
+      this.tokLen.byteLength +
+      this.tokCrc.byteLength +
+      this.tokCrcOk.byteLength
+    );
   }
 }

@@ -98,6 +98,7 @@ export class FeedCore {
   readonly #opts: FeedCoreOptions;
   readonly #frame: FrameInfo = newFrameInfo();
   readonly #scan: ScannedUpdate = newScannedUpdate();
+  #lastChannel: Channel | undefined = undefined;
   #open = false;
   #expectedSeq = -1;
 
@@ -151,6 +152,7 @@ export class FeedCore {
 
   #reset(): void {
     this.channels.clear();
+    this.#lastChannel = undefined;
     this.#expectedSeq = -1;
     this.flags = 0;
     for (const [key, sub] of this.subs) {
@@ -233,7 +235,13 @@ export class FeedCore {
   /** Applies a scanned book update; false when the full path must handle the frame instead. */
   #onScannedUpdate(text: string): boolean {
     const u = this.#scan;
-    const ch = this.channels.get(u.chanId);
+    // Consecutive updates mostly hit the same channel: skip the map lookup then.
+    // (The cache is dropped whenever the channel map changes.)
+    let ch = this.#lastChannel;
+    if (ch === undefined || ch.chanId !== u.chanId) {
+      ch = this.channels.get(u.chanId);
+      this.#lastChannel = ch;
+    }
     const book = ch?.book;
     if (!ch || !book || !ch.gotSnapshot) return false;
     if ((this.flags & CONF_FLAGS.SEQ_ALL) !== 0 && u.trailing > 0) this.#checkSeq(u.trailers[0] as number);
@@ -387,6 +395,7 @@ export class FeedCore {
     sub.resubscribe = false;
     if (req.channel === "book") this.stats.books++;
     this.channels.set(chanId, new Channel(chanId, sub));
+    this.#lastChannel = undefined;
     this.#setStatus(sub, "SUBSCRIBED");
   }
 
@@ -395,6 +404,7 @@ export class FeedCore {
     if (typeof chanId !== "number") return;
     const ch = this.channels.get(chanId);
     this.channels.delete(chanId);
+    this.#lastChannel = undefined;
     if (!ch) return;
     const sub = ch.sub;
     sub.chanId = -1;
@@ -417,6 +427,7 @@ export class FeedCore {
       if (typeof chanId === "number" && !this.channels.has(chanId)) {
         sub.chanId = chanId;
         this.channels.set(chanId, new Channel(chanId, sub));
+        this.#lastChannel = undefined;
       }
       this.#setStatus(sub, "SUBSCRIBED");
       return;
@@ -424,6 +435,7 @@ export class FeedCore {
     if (code === 10400 || code === 10401) {
       const chanId = ev["chanId"];
       if (typeof chanId === "number") this.channels.delete(chanId);
+      this.#lastChannel = undefined;
       return;
     }
     if (sub) {
