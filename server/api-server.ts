@@ -1,0 +1,76 @@
+/**
+ * The exchange's API servers on loopback: REST and WebSocket (`/ws/2`) on the public host and on the
+ * authenticated host (which, like the real one, also serves public channels). CORS answers only the
+ * app's origin.
+ */
+import { createServer, type Server } from "node:http";
+import { WebSocketServer } from "ws";
+import type { Exchange } from "./exchange/exchange.ts";
+import { handlePublicRest } from "./exchange/rest-public.ts";
+import { PublicSocketServer } from "./exchange/ws-public.ts";
+
+export interface ApiServerOptions {
+  readonly exchange: Exchange;
+  readonly appOrigin: string;
+  readonly now: () => number;
+  readonly platformStatus: () => number;
+  readonly heartbeatMs?: number;
+}
+
+export interface ApiServer {
+  readonly server: Server;
+  readonly sockets: PublicSocketServer;
+  close(): Promise<void>;
+}
+
+export function createApiServer(options: ApiServerOptions): ApiServer {
+  const rest = handlePublicRest(options.exchange, options.now, options.platformStatus);
+  const server = createServer((req, res) => {
+    const origin = req.headers.origin;
+    if (origin === options.appOrigin) {
+      res.setHeader("access-control-allow-origin", origin);
+      res.setHeader("vary", "origin");
+      res.setHeader("access-control-allow-headers", "content-type, bfx-token, bfx-nonce, bfx-apikey, bfx-signature");
+      res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
+    }
+    if (req.method === "OPTIONS") {
+      res.writeHead(origin === options.appOrigin ? 204 : 403).end();
+      return;
+    }
+    const url = new URL(req.url ?? "/", "http://localhost");
+    try {
+      if (!rest(req, res, url)) {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));
+      }
+    } catch {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify(["error", 10001, "internal error"]));
+    }
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on("upgrade", (req, socket, head) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path !== "/ws/2") {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+  });
+  const sockets = new PublicSocketServer(wss, {
+    exchange: options.exchange,
+    now: options.now,
+    platformStatus: options.platformStatus,
+    ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
+  });
+  return {
+    server,
+    sockets,
+    close: () =>
+      new Promise((resolve) => {
+        sockets.close();
+        wss.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The embedded exchange's market side: the listed markets, their engines and public data, the
+ * simulator that keeps them alive, and the book feeds the socket server publishes. Orders from the
+ * simulator go through the same `place`/`cancel` as (later) every account's orders.
+ */
+import { BookFeed } from "./feeds.ts";
+import { newEngineOrder, type MatchResult, type Side } from "./engine.ts";
+import { Market, PRECISIONS, TIMEFRAMES, type Prec, type PublicTradeRow } from "./market.ts";
+import { mulberry32, price5, Simulator, type SimulatedMarket } from "./simulator.ts";
+
+/** Listed markets and their starting prices (issue 4's list). */
+export const LISTED_MARKETS: readonly SimulatedMarket[] = [
+  { symbol: "tBTCUSD", start: 86_500 },
+  { symbol: "tETHUSD", start: 3_200 },
+  { symbol: "tETHBTC", start: 0.037 },
+  { symbol: "tLTCUSD", start: 85 },
+  { symbol: "tXRPUSD", start: 2.2 },
+  { symbol: "tSOLUSD", start: 140 },
+  { symbol: "tBTCEUR", start: 79_500 },
+  { symbol: "tBTCJPY", start: 13_000_000 },
+  { symbol: "tBTCTRY", start: 3_500_000 },
+  { symbol: "tBTCBRL", start: 470_000 },
+  { symbol: "tTESTBTC:TESTUSD", start: 86_500 },
+  { symbol: "tBTCF0:USTF0", start: 86_550 },
+  { symbol: "tETHF0:USTF0", start: 3_205 },
+];
+
+export interface Batch {
+  readonly market: Market;
+  readonly result: MatchResult;
+  readonly trades: readonly PublicTradeRow[];
+}
+
+export class Exchange {
+  readonly markets = new Map<string, Market>();
+  readonly #feeds = new Map<string, BookFeed>();
+  readonly #listeners = new Set<(b: Batch) => void>();
+  readonly simulator: Simulator;
+  #orderId = 1;
+  #tradeId = 1;
+  #now: () => number;
+
+  constructor(options: { now: () => number; seed?: number; markets?: readonly SimulatedMarket[] }) {
+    this.#now = options.now;
+    const list = options.markets ?? LISTED_MARKETS;
+    for (const m of list) this.markets.set(m.symbol, new Market(m.symbol, () => this.#tradeId++));
+    this.simulator = new Simulator(
+      list,
+      {
+        place: (symbol, owner, side, type, price, amount) =>
+          this.place(symbol, owner, side, type, price, amount)?.result.order.id ?? null,
+        cancel: (symbol, id) => void this.cancel(symbol, id),
+      },
+      options.seed ?? 42,
+    );
+    this.simulator.seed();
+    for (const m of list) this.#seedHistory(m, options.seed ?? 42);
+  }
+
+  /** A plausible past for the charts: a seeded random walk ending at the start price. */
+  #seedHistory(m: SimulatedMarket, seed: number): void {
+    const market = this.markets.get(m.symbol) as Market;
+    const now = this.#now();
+    for (const [tf, ms] of Object.entries(TIMEFRAMES)) {
+      const r = mulberry32(seed + ms / 1000);
+      const n = 300;
+      const rows: number[][] = [];
+      let close = m.start;
+      for (let i = 0; i < n; i++) {
+        const mts = Math.floor(now / ms) * ms - i * ms;
+        const vol = Math.min(0.05, 0.002 * Math.sqrt(ms / 60_000));
+        const open = price5(close * (1 + (r() - 0.5) * vol));
+        const high = price5(Math.max(open, close) * (1 + r() * vol * 0.5));
+        const low = price5(Math.min(open, close) * (1 - r() * vol * 0.5));
+        rows.push([mts, open, close, high, low, Number((r() * 50).toFixed(4))]);
+        close = open;
+      }
+      market.seedCandles(tf, rows.reverse().slice(0, -1));
+    }
+  }
+
+  onBatch(listener: (b: Batch) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  place(
+    symbol: string,
+    owner: number,
+    side: Side,
+    type: "LIMIT" | "MARKET" | "IOC" | "FOK",
+    price: number,
+    amount: number,
+    flags: { hidden?: boolean; postOnly?: boolean; cid?: number | null } = {},
+  ): Batch | null {
+    const market = this.markets.get(symbol);
+    if (!market || !(amount > 0) || (type !== "MARKET" && !(price > 0))) return null;
+    const now = this.#now();
+    const order = newEngineOrder({ id: this.#orderId++, owner, side, type, price, amount, now, ...flags });
+    const result = market.engine.submit(order, now);
+    return this.#settle(market, result);
+  }
+
+  cancel(symbol: string, id: number): Batch | null {
+    const market = this.markets.get(symbol);
+    const c = market?.engine.cancel(id, this.#now());
+    if (!market || !c) return null;
+    return this.#settle(market, {
+      order: c.order,
+      fills: [],
+      touched: [],
+      levels: c.level ? [c.level] : [],
+      rested: false,
+    });
+  }
+
+  #settle(market: Market, result: MatchResult): Batch {
+    market.applyLevels(result.levels);
+    const trades = market.applyFills(result.fills);
+    const batch: Batch = { market, result, trades };
+    for (const l of this.#listeners) l(batch);
+    return batch;
+  }
+
+  /** The feed for a book shape, created (and synced to the book) on first use. */
+  bookFeed(symbol: string, prec: Prec, len: number): BookFeed | null {
+    const market = this.markets.get(symbol);
+    if (!market || !(PRECISIONS as readonly string[]).includes(prec)) return null;
+    const key = `${symbol}|${prec}|${len}`;
+    let feed = this.#feeds.get(key);
+    if (!feed) {
+      feed = new BookFeed(market, prec, len);
+      feed.diff();
+      this.#feeds.set(key, feed);
+    }
+    return feed;
+  }
+
+  feedsOf(symbol: string): BookFeed[] {
+    return [...this.#feeds.values()].filter((f) => f.market.symbol === symbol);
+  }
+}

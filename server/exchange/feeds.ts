@@ -1,0 +1,55 @@
+/**
+ * What the exchange publishes per book subscription shape (symbol, precision, length): the levels
+ * that changed in the top-`len` window since the last batch, as wire entries, with deletes first
+ * (levels leaving the window are sent as deletes, so a client book never exceeds `len` per side).
+ * Each feed keeps a mirror of exactly what it has sent — its checksum is what every client holds.
+ */
+import { OrderBook, type BookSide } from "../../src/protocol/index.ts";
+import type { Market, Prec } from "./market.ts";
+
+export class BookFeed {
+  readonly mirror: OrderBook;
+  constructor(
+    readonly market: Market,
+    readonly prec: Prec,
+    readonly len: number,
+  ) {
+    this.mirror = new OrderBook({ kind: "price", len });
+  }
+
+  /** The client-visible book as a snapshot: bids best first, then asks best first. */
+  snapshot(): number[][] {
+    const out: number[][] = [];
+    const push = (s: BookSide): void => {
+      for (let i = 0; i < s.size; i++) out.push([s.k1[i] as number, s.aux[i] as number, s.amount[i] as number]);
+    };
+    push(this.mirror.bids);
+    push(this.mirror.asks);
+    return out;
+  }
+
+  /** Entries that bring clients from the mirror to the current top-`len`; applied to the mirror. */
+  diff(): number[][] {
+    const book = this.market.books.get(this.prec) as OrderBook;
+    const out: number[][] = [];
+    for (const bid of [true, false]) {
+      const want = bid ? book.bids : book.asks;
+      const have = bid ? this.mirror.bids : this.mirror.asks;
+      const n = Math.min(this.len, want.size);
+      const wanted = new Map<number, number>();
+      for (let i = 0; i < n; i++) wanted.set(want.k1[i] as number, i);
+      for (let i = 0; i < have.size; i++) {
+        const p = have.k1[i] as number;
+        if (!wanted.has(p)) out.push([p, 0, bid ? 1 : -1]);
+      }
+      for (let i = 0; i < n; i++) {
+        const p = want.k1[i] as number;
+        const j = have.find(p, 0);
+        if (j >= 0 && have.aux[j] === want.aux[i] && have.amount[j] === want.amount[i]) continue;
+        out.push([p, want.aux[i] as number, want.amount[i] as number]);
+      }
+    }
+    for (const e of out) this.mirror.applyEntry(e);
+    return out;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Public REST v2 over the exchange (PROTOCOL.md 5): platform status, tickers, ticker, trades
+ * history, book, candles and the conf lists, in the real API's response shapes; errors as
+ * `["error", code, "message"]`.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Exchange } from "./exchange.ts";
+import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+const CURRENCY_NAMES: Record<string, string> = {
+  BTC: "Bitcoin",
+  ETH: "Ethereum",
+  LTC: "Litecoin",
+  XRP: "XRP",
+  SOL: "Solana",
+  USD: "US Dollar",
+  EUR: "Euro",
+  JPY: "Japanese Yen",
+  TRY: "Turkish Lira",
+  BRL: "Brazilian Real",
+  TESTBTC: "Test Bitcoin",
+  TESTUSD: "Test US Dollar",
+  BTCF0: "Bitcoin (derivative)",
+  ETHF0: "Ethereum (derivative)",
+  USTF0: "Tether (derivative)",
+};
+
+export function handlePublicRest(exchange: Exchange, now: () => number, platformStatus: () => number) {
+  return (_req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    const path = url.pathname;
+    if (!path.startsWith("/v2/")) return false;
+    const q = url.searchParams;
+    let m: RegExpExecArray | null;
+    if (path === "/v2/platform/status") {
+      json(res, 200, [platformStatus()]);
+    } else if (path === "/v2/tickers") {
+      const wanted = (q.get("symbols") ?? "ALL").split(",");
+      const all = wanted.includes("ALL");
+      const rows: unknown[] = [];
+      for (const [symbol, market] of exchange.markets)
+        if (all || wanted.includes(symbol)) rows.push([symbol, ...market.ticker(now())]);
+      json(res, 200, rows);
+    } else if ((m = /^\/v2\/ticker\/([^/]+)$/.exec(path))) {
+      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      if (!market) json(res, 400, ["error", 10020, "symbol: invalid"]);
+      else json(res, 200, market.ticker(now()));
+    } else if ((m = /^\/v2\/trades\/([^/]+)\/hist$/.exec(path))) {
+      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      if (!market) return (json(res, 400, ["error", 10020, "symbol: invalid"]), true);
+      const limit = Math.min(10_000, Math.max(1, Number(q.get("limit") ?? 125) || 125));
+      const rows = market.trades.slice(0, limit).map((t) => [t.id, t.mts, t.amount, t.price]);
+      json(res, 200, q.get("sort") === "1" ? rows.reverse() : rows);
+    } else if ((m = /^\/v2\/book\/([^/]+)\/(P[0-4])$/.exec(path))) {
+      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      const prec = m[2] as Prec;
+      if (!market || !(PRECISIONS as readonly string[]).includes(prec))
+        return (json(res, 400, ["error", 10020, "symbol: invalid"]), true);
+      const len = Number(q.get("len") ?? 25);
+      if (![1, 25, 100].includes(len)) return (json(res, 400, ["error", 10020, "len: invalid"]), true);
+      const book = market.books.get(prec);
+      const rows: number[][] = [];
+      if (book) {
+        for (let i = 0; i < Math.min(len, book.bids.size); i++)
+          rows.push([book.bids.k1[i] as number, book.bids.aux[i] as number, book.bids.amount[i] as number]);
+        for (let i = 0; i < Math.min(len, book.asks.size); i++)
+          rows.push([book.asks.k1[i] as number, book.asks.aux[i] as number, book.asks.amount[i] as number]);
+      }
+      json(res, 200, rows);
+    } else if ((m = /^\/v2\/candles\/trade:([0-9]+[mhDWM]):([^/]+)\/(last|hist)$/.exec(path))) {
+      const tf = m[1] as string;
+      const market = exchange.markets.get(decodeURIComponent(m[2] as string));
+      if (!market || !(tf in TIMEFRAMES)) return (json(res, 400, ["error", 10020, "key: invalid"]), true);
+      const rows = market.candles.get(tf) ?? [];
+      if (m[3] === "last") json(res, 200, rows[rows.length - 1] ?? []);
+      else {
+        const limit = Math.min(10_000, Math.max(1, Number(q.get("limit") ?? 100) || 100));
+        const end = Number(q.get("end") ?? Number.POSITIVE_INFINITY);
+        const picked = rows.filter((r) => (r[0] as number) <= end).slice(-limit);
+        json(res, 200, q.get("sort") === "1" ? picked : picked.reverse());
+      }
+    } else if ((m = /^\/v2\/conf\/(.+)$/.exec(path))) {
+      const keys = decodeURIComponent(m[1] as string).split(",");
+      const pairs = [...exchange.markets.keys()].map((s) => s.slice(1));
+      const currencies = [
+        ...new Set(pairs.flatMap((p) => (p.includes(":") ? p.split(":") : [p.slice(0, 3), p.slice(3)]))),
+      ].sort();
+      const out = keys.map((k) => {
+        switch (k) {
+          case "pub:list:pair:exchange":
+            return pairs.filter((p) => !p.includes("F0"));
+          case "pub:list:pair:margin":
+            return pairs.filter((p) => !p.includes("F0") && !p.startsWith("TEST"));
+          case "pub:list:pair:futures":
+            return pairs.filter((p) => p.includes("F0"));
+          case "pub:list:currency":
+            return currencies;
+          case "pub:map:currency:sym":
+            return [["UST", "USDT"]];
+          case "pub:map:currency:label":
+            return currencies.map((c) => [c, CURRENCY_NAMES[c] ?? c]);
+          case "pub:list:currency:stable":
+            return ["USD", "UST"];
+          default:
+            return null;
+        }
+      });
+      json(res, 200, out);
+    } else {
+      json(res, 404, ["error", 10020, "not found"]);
+    }
+    return true;
+  };
+}

@@ -1,0 +1,291 @@
+/**
+ * The Bitfinex v2 public WebSocket protocol over the exchange (PROTOCOL.md 1–3): info on connect,
+ * `conf` flags (checksum, timestamps, sequence, bulk), ping/pong, subscribe/unsubscribe for books
+ * (P0–P4, len 1/25/100/250), trades, tickers and candles, heartbeats every 15 s on every channel,
+ * `cs` after each book batch when asked for, SEQ_ALL and TIMESTAMP suffixes, and the error replies
+ * the live server gives (10300 with a reason, 10301 with the existing chanId, 10305, 10400).
+ * Frames are built with the same JSON serialization whose text the checksum is defined on.
+ */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { WebSocket, WebSocketServer } from "ws";
+import { CONF_FLAGS, splitPair } from "../../src/protocol/index.ts";
+import type { Batch, Exchange } from "./exchange.ts";
+import type { BookFeed } from "./feeds.ts";
+import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
+
+const MAX_CHANNELS = 30;
+const MAX_FRAME_BYTES = 64 * 1024;
+const HEARTBEAT_MS = 15_000;
+const TICKER_MS = 1000;
+const LENGTHS = new Set(["1", "25", "100", "250"]);
+
+type Sub =
+  | { readonly kind: "book"; readonly key: string; readonly feed: BookFeed; readonly fields: Record<string, string> }
+  | {
+      readonly kind: "trades" | "ticker";
+      readonly key: string;
+      readonly symbol: string;
+      readonly fields: Record<string, string>;
+    }
+  | {
+      readonly kind: "candles";
+      readonly key: string;
+      readonly symbol: string;
+      readonly tf: string;
+      readonly fields: Record<string, string>;
+    };
+
+interface Client {
+  readonly ws: WebSocket;
+  flags: number;
+  seq: number;
+  readonly subs: Map<number, Sub>;
+  readonly byKey: Map<string, number>;
+}
+
+export interface PublicSocketOptions {
+  readonly exchange: Exchange;
+  readonly now: () => number;
+  /** 1 operative, 0 maintenance. */
+  readonly platformStatus: () => number;
+  readonly heartbeatMs?: number;
+}
+
+export class PublicSocketServer {
+  readonly #clients = new Set<Client>();
+  readonly #o: PublicSocketOptions;
+  #nextChan = 1;
+  readonly #timers: ReturnType<typeof setInterval>[] = [];
+  readonly #lastTicker = new Map<string, string>();
+
+  constructor(wss: WebSocketServer, options: PublicSocketOptions) {
+    this.#o = options;
+    wss.on("connection", (ws: WebSocket, _req: IncomingMessage) => this.#connect(ws));
+    options.exchange.onBatch((b) => this.#onBatch(b));
+    this.#timers.push(setInterval(() => this.#heartbeat(), options.heartbeatMs ?? HEARTBEAT_MS));
+    this.#timers.push(setInterval(() => this.#tickers(), TICKER_MS));
+  }
+
+  close(): void {
+    for (const t of this.#timers) clearInterval(t);
+    for (const c of this.#clients) c.ws.terminate();
+  }
+
+  /** Tells every client the server is about to restart (info 20051), or maintenance (20060/20061). */
+  info(code: number, msg: string): void {
+    for (const c of this.#clients) this.#event(c, { event: "info", code, msg });
+  }
+
+  #connect(ws: WebSocket): void {
+    const client: Client = { ws, flags: 0, seq: 0, subs: new Map(), byKey: new Map() };
+    this.#clients.add(client);
+    ws.on("close", () => this.#clients.delete(client));
+    ws.on("error", () => this.#clients.delete(client));
+    ws.on("message", (data, isBinary) => {
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer).byteLength;
+      if (size > MAX_FRAME_BYTES) {
+        ws.close(1009, "frame too large");
+        return;
+      }
+      if (isBinary) return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(String(data));
+      } catch {
+        return; // the live server ignores non-JSON input
+      }
+      this.#onMessage(client, msg);
+    });
+    this.#event(client, {
+      event: "info",
+      version: 2,
+      serverId: randomUUID(),
+      platform: { status: this.#o.platformStatus() },
+    });
+  }
+
+  #event(c: Client, ev: Record<string, unknown>): void {
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify(ev));
+  }
+
+  /** An array frame on a channel, with the suffixes the client's flags ask for. */
+  #frame(c: Client, parts: unknown[]): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    if ((c.flags & CONF_FLAGS.SEQ_ALL) !== 0) parts.push(++c.seq);
+    if ((c.flags & CONF_FLAGS.TIMESTAMP) !== 0) parts.push(this.#o.now());
+    c.ws.send(JSON.stringify(parts));
+  }
+
+  #onMessage(c: Client, msg: unknown): void {
+    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
+    const m = msg as Record<string, unknown>;
+    switch (m["event"]) {
+      case "ping":
+        this.#event(c, { event: "pong", ts: this.#o.now(), ...(m["cid"] !== undefined ? { cid: m["cid"] } : {}) });
+        return;
+      case "conf": {
+        const flags = m["flags"];
+        if (typeof flags !== "number" || !Number.isInteger(flags) || flags < 0) {
+          this.#event(c, { event: "error", code: 10050, msg: "conf: invalid" });
+          return;
+        }
+        c.flags = flags;
+        this.#event(c, { event: "conf", status: "OK", flags });
+        return;
+      }
+      case "subscribe":
+        this.#subscribe(c, m);
+        return;
+      case "unsubscribe": {
+        const chanId = m["chanId"];
+        const sub = typeof chanId === "number" ? c.subs.get(chanId) : undefined;
+        if (!sub || typeof chanId !== "number") {
+          this.#event(c, { event: "error", code: 10400, msg: "unsubscribe: invalid", chanId });
+          return;
+        }
+        c.subs.delete(chanId);
+        c.byKey.delete(sub.key);
+        this.#event(c, { event: "unsubscribed", status: "OK", chanId });
+        return;
+      }
+      default:
+        this.#event(c, { event: "error", code: 10000, msg: `event: invalid (${String(m["event"])})` });
+    }
+  }
+
+  #subscribe(c: Client, m: Record<string, unknown>): void {
+    const channel = m["channel"];
+    const echo: Record<string, unknown> = {};
+    for (const k of ["channel", "symbol", "prec", "freq", "len", "key", "subId"])
+      if (m[k] !== undefined) echo[k] = m[k];
+    const fail = (code: number, msg: string, extra: Record<string, unknown> = {}): void =>
+      this.#event(c, { event: "error", code, msg, ...echo, ...extra });
+    if (c.subs.size >= MAX_CHANNELS) return fail(10305, "subscribe: limit");
+    let symbol = typeof m["symbol"] === "string" ? m["symbol"] : typeof m["pair"] === "string" ? `t${m["pair"]}` : "";
+    if (symbol !== "" && !symbol.startsWith("t") && !symbol.startsWith("f")) symbol = `t${symbol}`;
+    let sub: Sub;
+    const fields: Record<string, string> = {};
+    if (channel === "book") {
+      const prec = typeof m["prec"] === "string" ? m["prec"] : "P0";
+      const len = m["len"] === undefined ? "25" : String(m["len"]);
+      const freq = typeof m["freq"] === "string" ? m["freq"] : "F0";
+      if (!this.#o.exchange.markets.has(symbol)) return fail(10300, "symbol: invalid");
+      if (!(PRECISIONS as readonly string[]).includes(prec)) return fail(10300, "precision: invalid");
+      if (!LENGTHS.has(len)) return fail(10300, "length: invalid");
+      if (freq !== "F0" && freq !== "F1") return fail(10300, "freq: invalid");
+      const feed = this.#o.exchange.bookFeed(symbol, prec as Prec, Number(len));
+      if (!feed) return fail(10300, "symbol: invalid");
+      Object.assign(fields, { symbol, prec, freq, len });
+      sub = { kind: "book", key: `book|${symbol}|${prec}|${len}`, feed, fields };
+    } else if (channel === "trades" || channel === "ticker") {
+      if (!this.#o.exchange.markets.has(symbol)) return fail(10300, "symbol: invalid");
+      Object.assign(fields, { symbol });
+      sub = { kind: channel, key: `${channel}|${symbol}`, symbol, fields };
+    } else if (channel === "candles") {
+      const key = typeof m["key"] === "string" ? m["key"] : "";
+      const parts = /^trade:([0-9]+[mhDWM]):(t[A-Z0-9:]+)$/.exec(key);
+      if (!parts || !((parts[1] as string) in TIMEFRAMES) || !this.#o.exchange.markets.has(parts[2] as string)) {
+        return fail(10300, "key: invalid");
+      }
+      Object.assign(fields, { key });
+      sub = { kind: "candles", key: `candles|${key}`, symbol: parts[2] as string, tf: parts[1] as string, fields };
+    } else {
+      return fail(10300, "channel: unknown");
+    }
+    const existing = c.byKey.get(sub.key);
+    if (existing !== undefined) return fail(10301, "subscribe: dup", { chanId: existing });
+    const chanId = this.#nextChan++;
+    c.subs.set(chanId, sub);
+    c.byKey.set(sub.key, chanId);
+    const pair = symbol.startsWith("t") ? symbol.slice(1) : undefined;
+    const naming = pair && splitPair(pair) ? { pair } : symbol.startsWith("f") ? { currency: symbol.slice(1) } : {};
+    this.#event(c, {
+      event: "subscribed",
+      channel,
+      chanId,
+      ...fields,
+      ...naming,
+      ...(echo["subId"] !== undefined ? { subId: echo["subId"] } : {}),
+    });
+    this.#snapshot(c, chanId, sub);
+  }
+
+  #snapshot(c: Client, chanId: number, sub: Sub): void {
+    const ex = this.#o.exchange;
+    switch (sub.kind) {
+      case "book":
+        this.#frame(c, [chanId, sub.feed.snapshot()]);
+        if ((c.flags & CONF_FLAGS.OB_CHECKSUM) !== 0) this.#frame(c, [chanId, "cs", sub.feed.mirror.checksum()]);
+        return;
+      case "trades": {
+        const market = ex.markets.get(sub.symbol);
+        this.#frame(c, [chanId, (market?.trades ?? []).slice(0, 30).map((t) => [t.id, t.mts, t.amount, t.price])]);
+        return;
+      }
+      case "ticker": {
+        const market = ex.markets.get(sub.symbol);
+        if (market) this.#frame(c, [chanId, market.ticker(this.#o.now())]);
+        return;
+      }
+      case "candles": {
+        const rows = ex.markets.get(sub.symbol)?.candles.get(sub.tf) ?? [];
+        this.#frame(c, [chanId, rows.slice(-120).reverse()]);
+        return;
+      }
+    }
+  }
+
+  #onBatch(b: Batch): void {
+    const symbol = b.market.symbol;
+    // Book feeds: one diff per feed, sent to every subscriber of that shape.
+    const diffs = new Map<BookFeed, number[][]>();
+    for (const c of this.#clients) {
+      for (const [chanId, sub] of c.subs) {
+        if (sub.kind === "book" && sub.feed.market.symbol === symbol) {
+          let entries = diffs.get(sub.feed);
+          if (!entries) {
+            entries = sub.feed.diff();
+            diffs.set(sub.feed, entries);
+          }
+          if (entries.length === 0) continue;
+          if ((c.flags & CONF_FLAGS.BULK_UPDATES) !== 0 && entries.length > 1) this.#frame(c, [chanId, entries]);
+          else for (const e of entries) this.#frame(c, [chanId, e]);
+          if ((c.flags & CONF_FLAGS.OB_CHECKSUM) !== 0) this.#frame(c, [chanId, "cs", sub.feed.mirror.checksum()]);
+        } else if (sub.kind === "trades" && sub.symbol === symbol) {
+          for (const t of b.trades) this.#frame(c, [chanId, "te", [t.id, t.mts, t.amount, t.price]]);
+          for (const t of b.trades) this.#frame(c, [chanId, "tu", [t.id, t.mts, t.amount, t.price]]);
+        } else if (sub.kind === "candles" && sub.symbol === symbol && b.trades.length > 0) {
+          const rows = b.market.candles.get(sub.tf);
+          const last = rows?.[rows.length - 1];
+          if (last) this.#frame(c, [chanId, last]);
+        }
+      }
+    }
+    // Feeds nobody listens to still advance, so a later subscriber's snapshot is current.
+    for (const feed of this.#o.exchange.feedsOf(symbol)) if (!diffs.has(feed)) feed.diff();
+  }
+
+  #tickers(): void {
+    const now = this.#o.now();
+    const rows = new Map<string, number[]>();
+    for (const c of this.#clients) {
+      for (const [chanId, sub] of c.subs) {
+        if (sub.kind !== "ticker") continue;
+        let row = rows.get(sub.symbol);
+        if (!row) {
+          row = this.#o.exchange.markets.get(sub.symbol)?.ticker(now) ?? [];
+          rows.set(sub.symbol, row);
+        }
+        const text = JSON.stringify(row);
+        if (this.#lastTicker.get(`${chanId}`) === text) continue;
+        this.#lastTicker.set(`${chanId}`, text);
+        this.#frame(c, [chanId, row]);
+      }
+    }
+  }
+
+  #heartbeat(): void {
+    for (const c of this.#clients) for (const chanId of c.subs.keys()) this.#frame(c, [chanId, "hb"]);
+  }
+}
