@@ -15,6 +15,8 @@ export interface ApiServerOptions {
   readonly now: () => number;
   readonly platformStatus: () => number;
   readonly heartbeatMs?: number;
+  /** The country /v2/int/geo/ip reports (loopback has none): GEO_COUNTRY, default GB. */
+  readonly geoCountry?: string;
 }
 
 export interface ApiServer {
@@ -24,7 +26,7 @@ export interface ApiServer {
 }
 
 export function createApiServer(options: ApiServerOptions): ApiServer {
-  const rest = handlePublicRest(options.exchange, options.now, options.platformStatus);
+  const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
   const server = createServer((req, res) => {
     const origin = req.headers.origin;
     if (origin === options.appOrigin) {

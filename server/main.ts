@@ -38,7 +38,13 @@ async function main(): Promise<void> {
     env["BFX_WS_AUTH"] ??= `ws://${host}:${authPort}/ws/2`;
     const exchange = new Exchange({ now: () => Date.now(), seed: Number(process.env["SIM_SEED"] ?? 42) });
     for (const port of [publicPort, authPort]) {
-      const api = createApiServer({ exchange, appOrigin: origin, now: () => Date.now(), platformStatus: () => 1 });
+      const api = createApiServer({
+        exchange,
+        appOrigin: origin,
+        now: () => Date.now(),
+        platformStatus: () => 1,
+        geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
+      });
       await listen(api.server, port);
       apis.push(api);
     }

@@ -30,13 +30,53 @@ const CURRENCY_NAMES: Record<string, string> = {
   USTF0: "Tether (derivative)",
 };
 
-export function handlePublicRest(exchange: Exchange, now: () => number, platformStatus: () => number) {
+/** Countries the sign-up and compliance forms offer: [code, name]. */
+const COUNTRIES: readonly (readonly [string, string])[] = [
+  ["AR", "Argentina"],
+  ["AU", "Australia"],
+  ["BR", "Brazil"],
+  ["CA", "Canada"],
+  ["CH", "Switzerland"],
+  ["CL", "Chile"],
+  ["CO", "Colombia"],
+  ["DE", "Germany"],
+  ["ES", "Spain"],
+  ["FR", "France"],
+  ["GB", "United Kingdom"],
+  ["HK", "Hong Kong"],
+  ["IT", "Italy"],
+  ["JP", "Japan"],
+  ["KR", "South Korea"],
+  ["MX", "Mexico"],
+  ["NL", "Netherlands"],
+  ["PE", "Peru"],
+  ["PL", "Poland"],
+  ["PT", "Portugal"],
+  ["SG", "Singapore"],
+  ["SV", "El Salvador"],
+  ["TR", "Türkiye"],
+  ["TW", "Taiwan"],
+  ["US", "United States"],
+  ["VE", "Venezuela"],
+];
+
+export function handlePublicRest(
+  exchange: Exchange,
+  now: () => number,
+  platformStatus: () => number,
+  geoCountry = "GB",
+) {
   return (_req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     const path = url.pathname;
     if (!path.startsWith("/v2/")) return false;
     const q = url.searchParams;
     let m: RegExpExecArray | null;
-    if (path === "/v2/platform/status") {
+    if (path === "/v2/int/geo/ip") {
+      // Loopback has no location: the country is configuration (SPEC section 9's default, GB).
+      json(res, 200, [q.get("ip") ?? "127.0.0.1", geoCountry]);
+    } else if (path === "/v2/int/countries") {
+      json(res, 200, COUNTRIES);
+    } else if (path === "/v2/platform/status") {
       json(res, 200, [platformStatus()]);
     } else if (path === "/v2/tickers") {
       const wanted = (q.get("symbols") ?? "ALL").split(",");

@@ -49,7 +49,7 @@ async function boot(): Promise<void> {
 
   await restoreMaintenanceDismissal();
   fetch(apiUrl(config.endpoints, "/v2/platform/status"))
-    .then((r) => (r.ok ? r.json() : null))
+    .then((r) => (r.ok ? r.json() : r.body?.cancel().then(() => null)))
     .then((body: unknown) => {
       const active = platformStatusFrom(body);
       if (active !== null) setMaintenance(active);

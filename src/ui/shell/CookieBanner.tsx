@@ -16,7 +16,11 @@ import * as css from "./shell.css";
 async function lookupCountry(): Promise<string | null> {
   try {
     const res = await fetch(apiUrl(appConfig().endpoints, "/v2/int/geo/ip"));
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    if (!res.ok) {
+      // Release the unread body: an unread response keeps the request open in the browser.
+      void res.body?.cancel();
+      throw new Error(`HTTP ${res.status}`);
+    }
     return countryFromGeo(await res.json());
   } catch (err) {
     // SPEC section 8: a failed geo lookup is logged; the banner then shows (the safe default).
