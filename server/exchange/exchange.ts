@@ -36,7 +36,8 @@ export class Exchange {
   readonly #feeds = new Map<string, BookFeed>();
   readonly #listeners = new Set<(b: Batch) => void>();
   readonly simulator: Simulator;
-  #orderId = 1;
+  /** Simulator order ids live far above account order ids (which come from storage, from 1). */
+  #orderId = 1_000_000_000_000;
   #tradeId = 1;
   #now: () => number;
 
@@ -84,6 +85,7 @@ export class Exchange {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Simulator orders: ids from the exchange's own range. */
   place(
     symbol: string,
     owner: number,
@@ -93,10 +95,28 @@ export class Exchange {
     amount: number,
     flags: { hidden?: boolean; postOnly?: boolean; cid?: number | null } = {},
   ): Batch | null {
+    return this.placeOrder(symbol, { id: this.#orderId++, owner, side, type, price, amount, ...flags });
+  }
+
+  /** Submits an order with a given id (account orders carry ids from storage). */
+  placeOrder(
+    symbol: string,
+    o: {
+      id: number;
+      owner: number;
+      side: Side;
+      type: "LIMIT" | "MARKET" | "IOC" | "FOK";
+      price: number;
+      amount: number;
+      hidden?: boolean;
+      postOnly?: boolean;
+      cid?: number | null;
+    },
+  ): Batch | null {
     const market = this.markets.get(symbol);
-    if (!market || !(amount > 0) || (type !== "MARKET" && !(price > 0))) return null;
+    if (!market || !(o.amount > 0) || (o.type !== "MARKET" && !(o.price > 0))) return null;
     const now = this.#now();
-    const order = newEngineOrder({ id: this.#orderId++, owner, side, type, price, amount, now, ...flags });
+    const order = newEngineOrder({ ...o, now });
     const result = market.engine.submit(order, now);
     return this.#settle(market, result);
   }

@@ -36,8 +36,9 @@ export function price5(p: number): number {
   return Number(p.toPrecision(5));
 }
 
-export const MAKERS = [1001, 1002, 1003, 1004];
-export const TAKER = 2001;
+/** Simulated agents have negative owner ids, so they never collide with accounts (ids ≥ 1). */
+export const MAKERS = [-1, -2, -3, -4];
+export const TAKER = -10;
 const TARGET_ORDERS = 140;
 
 export class Simulator {

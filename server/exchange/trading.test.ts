@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { orderCodec, walletCodec } from "../../src/protocol/index.ts";
+import { Accounts } from "../store/accounts.ts";
+import { nextIdFrom, openDb } from "../store/db.ts";
+import { Exchange } from "./exchange.ts";
+import { Trading } from "./trading.ts";
+
+function setup() {
+  const db = openDb(":memory:");
+  let now = 1_700_000_000_000;
+  const exchange = new Exchange({ now: () => now, seed: 3, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
+  const events: [number, string, unknown][] = [];
+  const trading = new Trading(
+    db,
+    exchange,
+    () => now,
+    (u, t, p) => events.push([u, t, p]),
+    nextIdFrom(db, "order", 0),
+  );
+  const accounts = new Accounts(db);
+  const user = accounts.createUser("t@example.com", "tester", "pw-123456", now, true);
+  trading.credit(user, "USD", 100_000, "Deposit");
+  trading.credit(user, "BTC", 1, "Deposit");
+  const wallet = (ccy: string) => {
+    const w = trading.walletsWire(user).find((r) => r[1] === ccy);
+    const d = walletCodec.decode(w);
+    if (!d.ok) throw new Error("wallet");
+    return d.value;
+  };
+  return { db, exchange, trading, user, events, wallet, tick: (ms: number) => (now += ms) };
+}
+
+describe("account trading", () => {
+  it("rests a limit buy below the market, reserving quote, and releases it on cancel", () => {
+    const t = setup();
+    const bestBid = t.exchange.markets.get("tBTCUSD")?.engine.bestBid() as number;
+    const price = Number((bestBid * 0.9).toPrecision(5));
+    const r = t.trading.place(t.user, {
+      type: "EXCHANGE LIMIT",
+      symbol: "tBTCUSD",
+      amount: "0.5",
+      price: String(price),
+    });
+    expect(r.ok).toBe(true);
+    const order = r.ok ? orderCodec.decode(r.order) : null;
+    expect(order?.ok && order.value).toMatchObject({ status: "ACTIVE", amount: 0.5, type: "EXCHANGE LIMIT" });
+    expect(t.wallet("USD").available).toBeCloseTo(100_000 - 0.5 * price, 6);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(1);
+    const id = order?.ok ? order.value.id : 0;
+    expect(t.trading.cancel(t.user, id).ok).toBe(true);
+    expect(t.wallet("USD").available).toBe(100_000);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.events.some(([, type, p]) => type === "oc" && (p as unknown[])[13] === "CANCELED")).toBe(true);
+  });
+
+  it("fills a market buy, charging the taker fee in the currency received", () => {
+    const t = setup();
+    const r = t.trading.place(t.user, { type: "EXCHANGE MARKET", symbol: "tBTCUSD", amount: 0.1 });
+    expect(r.ok).toBe(true);
+    const btc = t.wallet("BTC");
+    expect(btc.balance).toBeCloseTo(1 + 0.1 * (1 - 0.002), 8);
+    const usd = t.wallet("USD");
+    expect(usd.balance).toBeLessThan(100_000);
+    expect(usd.available).toBeCloseTo(usd.balance, 6); // nothing left reserved
+    const trades = t.events.filter(([, type]) => type === "te");
+    expect(trades.length).toBeGreaterThan(0);
+    expect(t.events.some(([, type, p]) => type === "oc" && String((p as unknown[])[13]).startsWith("EXECUTED"))).toBe(
+      true,
+    );
+  });
+
+  it("refuses orders the balance cannot cover, and margin or unknown orders, with clear messages", () => {
+    const t = setup();
+    const sell = t.trading.place(t.user, { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: -5, price: 99_999 });
+    expect(sell).toMatchObject({ ok: false });
+    expect(sell.ok ? "" : sell.msg).toContain("not enough exchange balance");
+    expect(t.trading.place(t.user, { type: "LIMIT", symbol: "tBTCUSD", amount: 1, price: 1 })).toMatchObject({
+      ok: false,
+    });
+    expect(t.trading.place(t.user, { type: "EXCHANGE LIMIT", symbol: "tNOPE", amount: 1, price: 1 })).toMatchObject({
+      ok: false,
+      msg: "Invalid order: symbol",
+    });
+    expect(
+      t.trading.place(t.user, { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "abc", price: 1 }),
+    ).toMatchObject({ ok: false, msg: "Invalid order: amount" });
+    expect(t.wallet("BTC").available).toBe(1);
+    expect(t.events.filter(([, type, p]) => type === "n" && (p as unknown[])[6] === "ERROR")).toHaveLength(4);
+  });
+
+  it("settles a resting order filled later by the simulator's takers", () => {
+    const t = setup();
+    const ask = t.exchange.markets.get("tBTCUSD")?.engine.bestAsk() as number;
+    // A sell just below the best ask becomes the best ask: the next market buy takes it.
+    const r = t.trading.place(t.user, {
+      type: "EXCHANGE LIMIT",
+      symbol: "tBTCUSD",
+      amount: -0.001,
+      price: Number((ask - 1).toPrecision(5)),
+    });
+    expect(r.ok).toBe(true);
+    t.exchange.place("tBTCUSD", -10, "buy", "MARKET", Number.NaN, 0.001);
+    const usd = t.wallet("USD");
+    expect(usd.balance).toBeGreaterThan(100_000);
+    expect(t.wallet("BTC").balance).toBeCloseTo(0.999, 8);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,484 @@
+/**
+ * Account trading on the embedded exchange: order entry for exchange (spot) orders, balance
+ * reservation (never negative), settlement of fills with maker/taker fees, and the account events
+ * the authenticated socket sends (`os`/`on`/`ou`/`oc`, `te`/`tu`, `ws`/`wu`, `n`). Every change is
+ * written to SQLite in one transaction before it is acknowledged, so a killed process loses nothing
+ * it confirmed; open orders go back on the book at start.
+ */
+import { authTradeCodec, ORDER_FLAGS, orderCodec, parseSymbol, type Order } from "../../src/protocol/index.ts";
+import { fromUnits, toUnits, type Db } from "../store/db.ts";
+import type { EngineOrder, EngineOrderType, Side } from "./engine.ts";
+import type { Batch, Exchange } from "./exchange.ts";
+
+export const MAKER_FEE = 0.001;
+export const TAKER_FEE = 0.002;
+
+export type AccountEmit = (userId: number, type: string, payload: unknown) => void;
+
+export interface OrderInput {
+  readonly type?: unknown;
+  readonly symbol?: unknown;
+  readonly amount?: unknown;
+  readonly price?: unknown;
+  readonly cid?: unknown;
+  readonly flags?: unknown;
+}
+
+export type PlaceResult =
+  | { readonly ok: true; readonly order: unknown[] }
+  | { readonly ok: false; readonly code: number; readonly msg: string };
+
+interface OrderRow {
+  id: number;
+  user_id: number;
+  cid: number | null;
+  symbol: string;
+  type: string;
+  side: Side;
+  price: number | null;
+  amount_orig: number;
+  remaining: number;
+  avg_price: number;
+  status: string;
+  flags: number;
+  reserved: number;
+  mts_create: number;
+  mts_update: number;
+  open: number;
+}
+
+const ENGINE_TYPES: Record<string, EngineOrderType> = {
+  "EXCHANGE LIMIT": "LIMIT",
+  "EXCHANGE MARKET": "MARKET",
+  "EXCHANGE IOC": "IOC",
+  "EXCHANGE FOK": "FOK",
+};
+
+function num(v: unknown): number {
+  return typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
+}
+
+export class Trading {
+  readonly #db: Db;
+  readonly #ex: Exchange;
+  readonly #now: () => number;
+  readonly #emit: AccountEmit;
+  readonly #rows = new Map<number, OrderRow>();
+  readonly #nextOrderId: () => number;
+
+  constructor(db: Db, exchange: Exchange, now: () => number, emit: AccountEmit, nextOrderId: () => number) {
+    this.#db = db;
+    this.#ex = exchange;
+    this.#now = now;
+    this.#emit = emit;
+    this.#nextOrderId = nextOrderId;
+    exchange.onBatch((b) => this.#settle(b));
+  }
+
+  /** Puts every open order back on its book (after a restart). */
+  restore(): number {
+    const rows = this.#db.prepare("SELECT * FROM orders WHERE open = 1 ORDER BY id").all() as OrderRow[];
+    for (const r of rows) {
+      const market = this.#ex.markets.get(r.symbol);
+      if (!market) continue;
+      const engineOrder: EngineOrder = {
+        id: r.id,
+        owner: r.user_id,
+        cid: r.cid,
+        side: r.side,
+        type: "LIMIT",
+        price: r.price ?? Number.NaN,
+        remaining: fromUnits(r.remaining),
+        original: fromUnits(r.amount_orig),
+        hidden: (r.flags & ORDER_FLAGS.HIDDEN) !== 0,
+        postOnly: false,
+        mtsCreate: r.mts_create,
+        mtsUpdate: r.mts_update,
+        status: r.status,
+        avgPrice: r.avg_price,
+        filled: fromUnits(r.amount_orig - r.remaining),
+      };
+      market.engine.restore(engineOrder);
+      market.applyLevels(
+        engineOrder.hidden
+          ? []
+          : [{ side: r.side, price: engineOrder.price, deltaAmount: engineOrder.remaining, deltaCount: 1 }],
+      );
+      this.#rows.set(r.id, r);
+    }
+    return rows.length;
+  }
+
+  // --- wallets -------------------------------------------------------------------------------
+
+  #wallet(userId: number, currency: string): { balance: number; reserved: number } {
+    const row = this.#db
+      .prepare("SELECT balance, reserved FROM wallets WHERE user_id = ? AND type = 'exchange' AND currency = ?")
+      .get(userId, currency) as { balance: number; reserved: number } | undefined;
+    return row ?? { balance: 0, reserved: 0 };
+  }
+
+  #moveWallet(userId: number, currency: string, dBalance: number, dReserved: number, description: string | null): void {
+    const w = this.#wallet(userId, currency);
+    const balance = w.balance + dBalance;
+    const reserved = w.reserved + dReserved;
+    if (balance < 0 || reserved < 0 || reserved > balance) throw new Error(`wallet invariant broken for ${currency}`);
+    this.#db
+      .prepare(
+        "INSERT INTO wallets (user_id, type, currency, balance, reserved) VALUES (?, 'exchange', ?, ?, ?) ON CONFLICT(user_id, type, currency) DO UPDATE SET balance = excluded.balance, reserved = excluded.reserved",
+      )
+      .run(userId, currency, balance, reserved);
+    if (dBalance !== 0 && description) {
+      this.#db
+        .prepare(
+          "INSERT INTO ledgers (user_id, currency, wallet, mts, amount, balance, description) VALUES (?, ?, 'exchange', ?, ?, ?, ?)",
+        )
+        .run(userId, currency, this.#now(), dBalance, balance, description);
+    }
+    this.#emit(userId, "wu", this.#walletWire(currency, balance, reserved));
+  }
+
+  #walletWire(currency: string, balance: number, reserved: number): unknown[] {
+    return ["exchange", currency, fromUnits(balance), 0, fromUnits(balance - reserved), null, null];
+  }
+
+  credit(userId: number, currency: string, amount: number, description: string): void {
+    this.#db.transaction(() => this.#moveWallet(userId, currency, toUnits(amount), 0, description))();
+  }
+
+  walletsWire(userId: number): unknown[][] {
+    const rows = this.#db
+      .prepare(
+        "SELECT currency, balance, reserved FROM wallets WHERE user_id = ? AND type = 'exchange' ORDER BY currency",
+      )
+      .all(userId) as {
+      currency: string;
+      balance: number;
+      reserved: number;
+    }[];
+    return rows.map((r) => this.#walletWire(r.currency, r.balance, r.reserved));
+  }
+
+  // --- orders --------------------------------------------------------------------------------
+
+  #orderWire(r: OrderRow): unknown[] {
+    const sign = r.side === "buy" ? 1 : -1;
+    const order: Omit<Order, "isOco" | "type_value"> = {
+      id: r.id,
+      group_id: null,
+      client_id: r.cid,
+      symbol: r.symbol,
+      mts_create: r.mts_create,
+      mts_update: r.mts_update,
+      amount: sign * fromUnits(r.remaining),
+      original_amount: sign * fromUnits(r.amount_orig),
+      type: r.type,
+      type_prev: null,
+      mts_tif: null,
+      flags: r.flags,
+      status: r.status,
+      price: r.price,
+      price_average: r.avg_price,
+      price_trailing: 0,
+      price_aux_limit: 0,
+      notify: false,
+      hidden: (r.flags & ORDER_FLAGS.HIDDEN) !== 0,
+      placed_id: null,
+      routing: "BFX",
+      meta: null,
+    };
+    return orderCodec.encode(order);
+  }
+
+  openOrdersWire(userId: number): unknown[][] {
+    return [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1).map((r) => this.#orderWire(r));
+  }
+
+  #saveOrder(r: OrderRow): void {
+    this.#db
+      .prepare(
+        `INSERT INTO orders (id, user_id, cid, symbol, type, side, price, amount_orig, remaining, avg_price, status, flags, reserved, mts_create, mts_update, open)
+         VALUES (@id, @user_id, @cid, @symbol, @type, @side, @price, @amount_orig, @remaining, @avg_price, @status, @flags, @reserved, @mts_create, @mts_update, @open)
+         ON CONFLICT(id) DO UPDATE SET remaining = excluded.remaining, avg_price = excluded.avg_price, status = excluded.status,
+           reserved = excluded.reserved, mts_update = excluded.mts_update, open = excluded.open`,
+      )
+      .run(r);
+  }
+
+  #notify(userId: number, type: string, data: unknown, status: "SUCCESS" | "ERROR", text: string): void {
+    this.#emit(userId, "n", [this.#now(), type, null, null, data, null, status, text]);
+  }
+
+  /** `on`: validates, reserves, submits, settles — all in one transaction. */
+  place(userId: number, input: OrderInput): PlaceResult {
+    const fail = (code: number, msg: string): PlaceResult => {
+      this.#notify(userId, "on-req", null, "ERROR", msg);
+      return { ok: false, code, msg };
+    };
+    const type = typeof input.type === "string" ? input.type : "";
+    const engineType = ENGINE_TYPES[type];
+    if (!engineType) {
+      return fail(
+        10001,
+        ["LIMIT", "MARKET", "IOC", "FOK"].includes(type)
+          ? "Invalid order: margin trading is not available on this exchange"
+          : "Invalid order: type",
+      );
+    }
+    const symbol = typeof input.symbol === "string" ? input.symbol : "";
+    const info = parseSymbol(symbol);
+    const market = this.#ex.markets.get(symbol);
+    if (!info || info.kind !== "trading" || !market || info.derivative) return fail(10001, "Invalid order: symbol");
+    const amount = num(input.amount);
+    if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > 1e9 || Math.abs(amount) < 1e-8)
+      return fail(10001, "Invalid order: amount");
+    const price = engineType === "MARKET" ? Number.NaN : num(input.price);
+    if (engineType !== "MARKET" && !(Number.isFinite(price) && price > 0 && price < 1e12))
+      return fail(10001, "Invalid order: price");
+    const flags = typeof input.flags === "number" && Number.isInteger(input.flags) ? input.flags : 0;
+    const cid = typeof input.cid === "number" && Number.isSafeInteger(input.cid) ? input.cid : null;
+    const side: Side = amount > 0 ? "buy" : "sell";
+    const size = Math.abs(amount);
+    // Reserve what the order can spend: quote for a buy (at its limit, or the book walk plus 2 %
+    // for a market buy), base for a sell.
+    let reserveCcy = side === "buy" ? info.quote : info.base;
+    let reserve: number;
+    if (side === "sell") reserve = toUnits(size);
+    else if (engineType !== "MARKET") reserve = toUnits(size * price);
+    else {
+      const est = this.#marketBuyCost(symbol, size);
+      if (est === null) return fail(10001, "Invalid order: not enough liquidity");
+      reserve = toUnits(est * 1.02);
+    }
+    const w = this.#wallet(userId, reserveCcy);
+    if (w.balance - w.reserved < reserve) {
+      return fail(
+        10001,
+        `Invalid order: not enough exchange balance for ${amount} ${symbol} at ${engineType === "MARKET" ? "market" : price}`,
+      );
+    }
+    const now = this.#now();
+    const row: OrderRow = {
+      id: this.#nextOrderId(),
+      user_id: userId,
+      cid,
+      symbol,
+      type,
+      side,
+      price: engineType === "MARKET" ? null : price,
+      amount_orig: toUnits(size),
+      remaining: toUnits(size),
+      avg_price: 0,
+      status: "ACTIVE",
+      flags,
+      reserved: reserve,
+      mts_create: now,
+      mts_update: now,
+      open: 1,
+    };
+    reserveCcy = side === "buy" ? info.quote : info.base;
+    let batch: Batch | null = null;
+    this.#db.transaction(() => {
+      this.#moveWallet(userId, reserveCcy, 0, reserve, null);
+      this.#rows.set(row.id, row);
+      this.#saveOrder(row);
+      batch = this.#ex.placeOrder(symbol, {
+        id: row.id,
+        owner: userId,
+        side,
+        type: engineType,
+        price,
+        amount: size,
+        cid,
+        hidden: (flags & ORDER_FLAGS.HIDDEN) !== 0,
+        postOnly: (flags & ORDER_FLAGS.POST_ONLY) !== 0,
+      });
+    })();
+    const wire = this.#orderWire(row);
+    this.#notify(
+      userId,
+      "on-req",
+      [wire],
+      "SUCCESS",
+      `Submitting ${type.toLowerCase()} ${side} order for ${size} ${info.base}.`,
+    );
+    if (batch === null) return { ok: false, code: 10001, msg: "Invalid order" };
+    return { ok: true, order: wire };
+  }
+
+  #marketBuyCost(symbol: string, size: number): number | null {
+    const book = this.#ex.markets.get(symbol)?.books.get("P0");
+    if (!book) return null;
+    let left = size;
+    let cost = 0;
+    for (let i = 0; i < book.asks.size && left > 0; i++) {
+      const take = Math.min(left, Math.abs(book.asks.amount[i] as number));
+      cost += take * (book.asks.k1[i] as number);
+      left -= take;
+    }
+    return left > 1e-12 ? null : cost;
+  }
+
+  /** `oc`: cancels an open order of this user. */
+  cancel(userId: number, id: number): PlaceResult {
+    const row = this.#rows.get(id);
+    if (!row || row.user_id !== userId || row.open !== 1) {
+      this.#notify(userId, "oc-req", null, "ERROR", "Order not found.");
+      return { ok: false, code: 10001, msg: "Order not found." };
+    }
+    this.#notify(
+      userId,
+      "oc-req",
+      [this.#orderWire(row)],
+      "SUCCESS",
+      `Submitted for cancellation; waiting for confirmation (ID: ${id}).`,
+    );
+    this.#db.transaction(() => this.#ex.cancel(row.symbol, id))();
+    return { ok: true, order: this.#orderWire(row) };
+  }
+
+  cancelAll(userId: number): number {
+    const ids = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1).map((r) => r.id);
+    for (const id of ids) this.cancel(userId, id);
+    return ids.length;
+  }
+
+  // --- settlement ----------------------------------------------------------------------------
+
+  #settle(batch: Batch): void {
+    const { result } = batch;
+    const involved =
+      result.order.owner > 0 || result.fills.some((f) => f.maker.owner > 0) || result.touched.some((o) => o.owner > 0);
+    if (!involved) return;
+    const run = (): void => {
+      const info = parseSymbol(batch.market.symbol);
+      if (!info || info.kind !== "trading") return;
+      for (const f of result.fills) {
+        for (const [o, maker] of [
+          [f.taker, false],
+          [f.maker, true],
+        ] as const) {
+          if (o.owner <= 0) continue;
+          const row = this.#rows.get(o.id);
+          if (!row) continue;
+          const feeRate = maker ? MAKER_FEE : TAKER_FEE;
+          const base = toUnits(f.amount);
+          const quote = Math.round(f.amount * f.price * 1e8);
+          if (o.side === "buy") {
+            // Release the reservation for this part at the order's limit (or its share of a market
+            // reservation), pay the quote, receive base less the fee.
+            const released =
+              row.price !== null
+                ? Math.min(row.reserved, Math.round(f.amount * row.price * 1e8))
+                : Math.min(row.reserved, quote);
+            row.reserved -= released;
+            this.#moveWallet(
+              o.owner,
+              info.quote,
+              -quote,
+              -released,
+              `Exchange ${f.amount} ${info.base} for ${info.quote} @ ${f.price}`,
+            );
+            const fee = Math.round(base * feeRate);
+            this.#moveWallet(
+              o.owner,
+              info.base,
+              base - fee,
+              0,
+              `Trading fees for ${f.amount} ${info.base} @ ${f.price}`,
+            );
+            this.#recordTrade(o, row, f.tradeId, f.mts, base, f.price, maker, -fee, info.base);
+          } else {
+            const released = Math.min(row.reserved, base);
+            row.reserved -= released;
+            this.#moveWallet(
+              o.owner,
+              info.base,
+              -base,
+              -released,
+              `Exchange ${f.amount} ${info.base} for ${info.quote} @ ${f.price}`,
+            );
+            const fee = Math.round(quote * feeRate);
+            this.#moveWallet(
+              o.owner,
+              info.quote,
+              quote - fee,
+              0,
+              `Trading fees for ${f.amount} ${info.base} @ ${f.price}`,
+            );
+            this.#recordTrade(o, row, f.tradeId, f.mts, -base, f.price, maker, -fee, info.quote);
+          }
+        }
+      }
+      for (const o of [result.order, ...result.touched]) {
+        if (o.owner <= 0) continue;
+        const row = this.#rows.get(o.id);
+        if (!row) continue;
+        row.remaining = toUnits(o.remaining);
+        row.avg_price = o.avgPrice;
+        row.status = o.status;
+        row.mts_update = o.mtsUpdate;
+        const closed = o.remaining <= 0 || !(o === result.order ? result.rested || this.#resting(o) : this.#resting(o));
+        if (closed && row.open === 1) {
+          row.open = 0;
+          if (row.reserved > 0) {
+            this.#moveWallet(o.owner, o.side === "buy" ? info.quote : info.base, 0, -row.reserved, null);
+            row.reserved = 0;
+          }
+        }
+        this.#saveOrder(row);
+        this.#emit(
+          o.owner,
+          row.open === 1 ? (o === result.order && result.fills.length === 0 ? "on" : "ou") : "oc",
+          this.#orderWire(row),
+        );
+        if (row.open === 0) this.#rows.delete(row.id);
+      }
+    };
+    // The user's own `place`/`cancel` already runs inside a transaction; simulator-driven fills of
+    // a user's resting order get their own.
+    if (this.#db.inTransaction) run();
+    else this.#db.transaction(run)();
+  }
+
+  #resting(o: EngineOrder): boolean {
+    return this.#ex.markets.get(this.#rows.get(o.id)?.symbol ?? "")?.engine.get(o.id) !== undefined;
+  }
+
+  #recordTrade(
+    o: EngineOrder,
+    row: OrderRow,
+    tradeId: number,
+    mts: number,
+    amount: number,
+    price: number,
+    maker: boolean,
+    fee: number,
+    feeCcy: string,
+  ): void {
+    this.#db
+      .prepare(
+        "INSERT INTO trades (trade_id, user_id, order_id, symbol, mts, amount, price, order_type, order_price, maker, fee, fee_currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(tradeId, o.owner, o.id, row.symbol, mts, amount, price, row.type, row.price, maker ? 1 : 0, fee, feeCcy);
+    const te = [
+      tradeId,
+      row.symbol,
+      mts,
+      o.id,
+      fromUnits(amount),
+      price,
+      row.type,
+      row.price,
+      maker ? 1 : -1,
+      null,
+      null,
+      row.cid,
+    ];
+    this.#emit(o.owner, "te", te);
+    const tu = [...te];
+    tu[9] = fromUnits(fee);
+    tu[10] = feeCcy;
+    if (authTradeCodec.decode(tu).ok) this.#emit(o.owner, "tu", tu);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Durable storage of the embedded exchange: SQLite through better-sqlite3, in WAL mode, so a write
+ * the API acknowledged survives a killed process. Amounts are stored as integer units of 1e-8
+ * (satoshi-style) so balances never accumulate binary rounding.
+ */
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+export const UNIT = 1e8;
+export const toUnits = (v: number): number => Math.round(v * UNIT);
+export const fromUnits = (u: number): number => u / UNIT;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  username TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  email_verified INTEGER NOT NULL DEFAULT 0,
+  verification_level INTEGER NOT NULL DEFAULT 0,
+  tfa_secret TEXT,
+  locale TEXT NOT NULL DEFAULT 'en',
+  settings TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS tokens (
+  token TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  expires_at INTEGER NOT NULL,
+  caps TEXT NOT NULL DEFAULT '[]'
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+  key TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  secret TEXT NOT NULL,
+  label TEXT NOT NULL,
+  caps TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_nonce INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS wallets (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  type TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  balance INTEGER NOT NULL,
+  reserved INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, type, currency)
+);
+CREATE TABLE IF NOT EXISTS orders (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  cid INTEGER,
+  symbol TEXT NOT NULL,
+  type TEXT NOT NULL,
+  side TEXT NOT NULL,
+  price REAL,
+  amount_orig INTEGER NOT NULL,
+  remaining INTEGER NOT NULL,
+  avg_price REAL NOT NULL DEFAULT 0,
+  status TEXT NOT NULL,
+  flags INTEGER NOT NULL DEFAULT 0,
+  reserved INTEGER NOT NULL DEFAULT 0,
+  mts_create INTEGER NOT NULL,
+  mts_update INTEGER NOT NULL,
+  open INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS orders_open ON orders(open) WHERE open = 1;
+CREATE TABLE IF NOT EXISTS trades (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  trade_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  order_id INTEGER NOT NULL,
+  symbol TEXT NOT NULL,
+  mts INTEGER NOT NULL,
+  amount INTEGER NOT NULL,
+  price REAL NOT NULL,
+  order_type TEXT NOT NULL,
+  order_price REAL,
+  maker INTEGER NOT NULL,
+  fee INTEGER NOT NULL,
+  fee_currency TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ledgers (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  currency TEXT NOT NULL,
+  wallet TEXT NOT NULL,
+  mts INTEGER NOT NULL,
+  amount INTEGER NOT NULL,
+  balance INTEGER NOT NULL,
+  description TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+`;
+
+export function openDb(path: string): Db {
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  // NORMAL in WAL mode: a committed transaction survives the process being killed (not power loss).
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.exec(SCHEMA);
+  return db;
+}
+
+/** The next id of a sequence kept in `meta` (order ids must not repeat across restarts). */
+export function nextIdFrom(db: Db, name: string, floor: number): () => number {
+  const row = db.prepare("SELECT v FROM meta WHERE k = ?").get(name) as { v: string } | undefined;
+  let next = Math.max(floor, row ? Number(row.v) : 0);
+  const save = db.prepare("INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v");
+  return () => {
+    next++;
+    save.run(name, String(next));
+    return next;
+  };
+}
