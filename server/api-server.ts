@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { WebSocketServer } from "ws";
+import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { handlePublicRest } from "./exchange/rest-public.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
@@ -17,6 +18,8 @@ export interface ApiServerOptions {
   readonly heartbeatMs?: number;
   /** The country /v2/int/geo/ip reports (loopback has none): GEO_COUNTRY, default GB. */
   readonly geoCountry?: string;
+  /** Accounts and trading; without them the host serves public data only. */
+  readonly account?: AccountGateway;
 }
 
 export interface ApiServer {
@@ -40,6 +43,24 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return;
     }
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (req.method === "POST") {
+      void readJson(req).then(
+        (body) => {
+          if (url.pathname === "/v2/login" && options.account) {
+            const b = (body ?? {}) as Record<string, unknown>;
+            const user =
+              typeof b["login"] === "string" && typeof b["password"] === "string"
+                ? options.account.accounts.login(b["login"], b["password"])
+                : null;
+            if (!user) return sendJson(res, 400, ["error", 10100, "login: invalid"]);
+            return sendJson(res, 200, [options.account.accounts.issueToken(user.id, options.now())]);
+          }
+          sendJson(res, 404, ["error", 10020, "not found"]);
+        },
+        () => sendJson(res, 400, ["error", 10020, "body: invalid"]),
+      );
+      return;
+    }
     try {
       if (!rest(req, res, url)) {
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));
@@ -59,6 +80,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
   const sockets = new PublicSocketServer(wss, {
+    ...(options.account ? { account: options.account } : {}),
     exchange: options.exchange,
     now: options.now,
     platformStatus: options.platformStatus,
@@ -75,4 +97,36 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         server.closeAllConnections();
       }),
   };
+}
+
+function sendJson(res: import("node:http").ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+/** Reads a JSON body of at most 64 KiB; rejects anything larger or malformed. */
+function readJson(req: import("node:http").IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > 65_536) {
+        reject(new Error("too large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      try {
+        resolve(text === "" ? {} : JSON.parse(text));
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+    req.on("error", reject);
+  });
 }

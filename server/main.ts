@@ -5,11 +5,17 @@
  *   authenticated API http://127.0.0.1:PORT+2/…       and ws://127.0.0.1:PORT+2/ws/2
  * With BFX_BACKEND=bitfinex the exchange is not started and the app points at the real hosts.
  */
+import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createApiServer, type ApiServer } from "./api-server.ts";
 import { servedConfig } from "./config.ts";
+import { AccountGateway } from "./exchange/account-gateway.ts";
 import { Exchange } from "./exchange/exchange.ts";
+import { Trading } from "./exchange/trading.ts";
+import { Accounts } from "./store/accounts.ts";
+import { nextIdFrom, openDb } from "./store/db.ts";
+import { seedDemo } from "./store/seed.ts";
 import { createAppServer } from "./static.ts";
 
 const HOST = process.env["HOST"] ?? "127.0.0.1";
@@ -37,6 +43,23 @@ async function main(): Promise<void> {
     env["BFX_REST_AUTH"] ??= `http://${host}:${authPort}`;
     env["BFX_WS_AUTH"] ??= `ws://${host}:${authPort}/ws/2`;
     const exchange = new Exchange({ now: () => Date.now(), seed: Number(process.env["SIM_SEED"] ?? 42) });
+    const dbPath = resolve(process.env["EXCHANGE_DB"] ?? "server/data/exchange.db");
+    mkdirSync(dirname(dbPath), { recursive: true });
+    const db = openDb(dbPath);
+    const accounts = new Accounts(db);
+    let gateway: AccountGateway | null = null;
+    const trading = new Trading(
+      db,
+      exchange,
+      () => Date.now(),
+      (u, t, p) => gateway?.emit(u, t, p),
+      nextIdFrom(db, "order", 0),
+    );
+    gateway = new AccountGateway(accounts, trading, () => Date.now());
+    if (seedDemo(accounts, trading, Date.now()) !== null)
+      process.stdout.write("Seeded the demo account (see README).\n");
+    const restored = trading.restore();
+    if (restored > 0) process.stdout.write(`Restored ${restored} open orders.\n`);
     for (const port of [publicPort, authPort]) {
       const api = createApiServer({
         exchange,
@@ -44,6 +67,7 @@ async function main(): Promise<void> {
         now: () => Date.now(),
         platformStatus: () => 1,
         geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
+        account: gateway,
       });
       await listen(api.server, port);
       apis.push(api);

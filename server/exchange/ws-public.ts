@@ -11,6 +11,7 @@ import type { IncomingMessage } from "node:http";
 import type { WebSocket, WebSocketServer } from "ws";
 import { CONF_FLAGS, splitPair } from "../../src/protocol/index.ts";
 import type { Batch, Exchange } from "./exchange.ts";
+import type { AccountGateway } from "./account-gateway.ts";
 import type { BookFeed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
 
@@ -38,6 +39,8 @@ type Sub =
 
 interface Client {
   readonly ws: WebSocket;
+  /** The authenticated account, or null. */
+  userId: number | null;
   flags: number;
   seq: number;
   readonly subs: Map<number, Sub>;
@@ -50,6 +53,8 @@ export interface PublicSocketOptions {
   /** 1 operative, 0 maintenance. */
   readonly platformStatus: () => number;
   readonly heartbeatMs?: number;
+  /** The authenticated side; without it `auth` is refused. */
+  readonly account?: AccountGateway;
 }
 
 export class PublicSocketServer {
@@ -63,6 +68,9 @@ export class PublicSocketServer {
     this.#o = options;
     wss.on("connection", (ws: WebSocket, _req: IncomingMessage) => this.#connect(ws));
     options.exchange.onBatch((b) => this.#onBatch(b));
+    options.account?.onEvent((userId, type, payload) => {
+      for (const c of this.#clients) if (c.userId === userId) this.#event(c, [0, type, payload]);
+    });
     this.#timers.push(setInterval(() => this.#heartbeat(), options.heartbeatMs ?? HEARTBEAT_MS));
     this.#timers.push(setInterval(() => this.#tickers(), TICKER_MS));
   }
@@ -78,7 +86,7 @@ export class PublicSocketServer {
   }
 
   #connect(ws: WebSocket): void {
-    const client: Client = { ws, flags: 0, seq: 0, subs: new Map(), byKey: new Map() };
+    const client: Client = { ws, userId: null, flags: 0, seq: 0, subs: new Map(), byKey: new Map() };
     this.#clients.add(client);
     ws.on("close", () => this.#clients.delete(client));
     ws.on("error", () => this.#clients.delete(client));
@@ -105,7 +113,7 @@ export class PublicSocketServer {
     });
   }
 
-  #event(c: Client, ev: Record<string, unknown>): void {
+  #event(c: Client, ev: Record<string, unknown> | unknown[]): void {
     if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify(ev));
   }
 
@@ -118,7 +126,13 @@ export class PublicSocketServer {
   }
 
   #onMessage(c: Client, msg: unknown): void {
-    if (typeof msg !== "object" || msg === null || Array.isArray(msg)) return;
+    // Account inputs: [0, TYPE, null, PAYLOAD] on an authenticated socket.
+    if (Array.isArray(msg)) {
+      if (msg[0] === 0 && typeof msg[1] === "string" && c.userId !== null)
+        this.#o.account?.input(c.userId, msg[1], msg[3]);
+      return;
+    }
+    if (typeof msg !== "object" || msg === null) return;
     const m = msg as Record<string, unknown>;
     switch (m["event"]) {
       case "ping":
@@ -137,6 +151,35 @@ export class PublicSocketServer {
       case "subscribe":
         this.#subscribe(c, m);
         return;
+      case "auth": {
+        const gate = this.#o.account;
+        const check = gate ? gate.authenticate(m) : ({ ok: false, code: 10100, msg: "auth: unavailable" } as const);
+        if (!check.ok) {
+          this.#event(c, { event: "auth", status: "FAILED", chanId: 0, code: check.code, msg: check.msg });
+          return;
+        }
+        c.userId = check.userId;
+        const caps = { read: 1, write: 1 };
+        this.#event(c, {
+          event: "auth",
+          status: "OK",
+          chanId: 0,
+          userId: check.userId,
+          auth_id: randomUUID(),
+          caps: {
+            orders: caps,
+            account: caps,
+            funding: caps,
+            history: caps,
+            wallets: caps,
+            withdraw: { read: 1, write: 0 },
+            positions: caps,
+          },
+        });
+        for (const [type, payload] of gate?.snapshots(check.userId) ?? [])
+          c.ws.send(JSON.stringify([0, type, payload]));
+        return;
+      }
       case "unsubscribe": {
         const chanId = m["chanId"];
         const sub = typeof chanId === "number" ? c.subs.get(chanId) : undefined;
@@ -286,6 +329,9 @@ export class PublicSocketServer {
   }
 
   #heartbeat(): void {
-    for (const c of this.#clients) for (const chanId of c.subs.keys()) this.#frame(c, [chanId, "hb"]);
+    for (const c of this.#clients) {
+      if (c.userId !== null) this.#event(c, [0, "hb"]);
+      for (const chanId of c.subs.keys()) this.#frame(c, [chanId, "hb"]);
+    }
   }
 }

@@ -1,0 +1,79 @@
+/**
+ * The authenticated side of the WebSocket (PROTOCOL.md 4): `auth` by token or API-key signature,
+ * the channel-0 snapshots after it (`ps`, `ws`, `os`, `fos`, `fcs`, `fls`), the order inputs
+ * `on`, `oc`, `oc_multi`, and the account events Trading emits, routed to the user's sockets.
+ */
+import type { Accounts, AuthCheck } from "../store/accounts.ts";
+import type { Trading } from "./trading.ts";
+
+export type AccountListener = (userId: number, type: string, payload: unknown) => void;
+
+export class AccountGateway {
+  readonly #listeners = new Set<AccountListener>();
+
+  constructor(
+    readonly accounts: Accounts,
+    readonly trading: Trading,
+    readonly now: () => number,
+  ) {}
+
+  /** Trading's emit target. */
+  emit(userId: number, type: string, payload: unknown): void {
+    for (const l of this.#listeners) l(userId, type, payload);
+  }
+
+  onEvent(listener: AccountListener): void {
+    this.#listeners.add(listener);
+  }
+
+  authenticate(m: Record<string, unknown>): AuthCheck {
+    if (typeof m["token"] === "string") return this.accounts.checkToken(m["token"], this.now());
+    const key = m["apiKey"];
+    const sig = m["authSig"];
+    const nonce = m["authNonce"];
+    const payload = m["authPayload"];
+    // The server checks the signature over the payload and the nonce's monotonicity, and that the
+    // payload is an AUTH payload (PROTOCOL.md 4.1 quirk: some clients repeat the nonce in it).
+    if (
+      typeof key !== "string" ||
+      typeof sig !== "string" ||
+      typeof payload !== "string" ||
+      !payload.startsWith("AUTH")
+    ) {
+      return { ok: false, code: 10100, msg: "apikey: invalid" };
+    }
+    const n = typeof nonce === "number" ? nonce : Number(nonce);
+    return this.accounts.checkSignature(key, payload, sig, n);
+  }
+
+  snapshots(userId: number): [string, unknown][] {
+    return [
+      ["ps", []],
+      ["ws", this.trading.walletsWire(userId)],
+      ["os", this.trading.openOrdersWire(userId)],
+      ["fos", []],
+      ["fcs", []],
+      ["fls", []],
+    ];
+  }
+
+  input(userId: number, type: string, payload: unknown): void {
+    const p = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
+    switch (type) {
+      case "on":
+        this.trading.place(userId, p);
+        return;
+      case "oc":
+        if (typeof p["id"] === "number") this.trading.cancel(userId, p["id"]);
+        return;
+      case "oc_multi": {
+        if (p["all"] === 1) this.trading.cancelAll(userId);
+        else if (Array.isArray(p["id"]))
+          for (const id of p["id"]) if (typeof id === "number") this.trading.cancel(userId, id);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

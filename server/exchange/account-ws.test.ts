@@ -1,0 +1,152 @@
+/**
+ * Accounts over the wire: login over REST for a token, then the worker's own account core over the
+ * authenticated socket — snapshots, an order placed with `on` and cancelled with `oc`, and API-key
+ * auth with good and bad signatures and a replayed nonce.
+ */
+import { webcrypto } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { Scheduler } from "../../src/protocol/index.ts";
+import {
+  AccountCore,
+  authMessage,
+  Connection,
+  readAuthReply,
+  type HmacCrypto,
+  type SocketLike,
+} from "../../src/workers/core/index.ts";
+import { createApiServer, type ApiServer } from "../api-server.ts";
+import { Accounts } from "../store/accounts.ts";
+import { nextIdFrom, openDb } from "../store/db.ts";
+import { DEMO, seedDemo } from "../store/seed.ts";
+import { AccountGateway } from "./account-gateway.ts";
+import { Exchange } from "./exchange.ts";
+import { Trading } from "./trading.ts";
+
+let api: ApiServer;
+let base = "";
+const exchange = new Exchange({ now: () => Date.now(), seed: 11, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
+const db = openDb(":memory:");
+const accounts = new Accounts(db);
+let gateway: AccountGateway | null = null;
+const trading = new Trading(
+  db,
+  exchange,
+  () => Date.now(),
+  (u, t, p) => gateway?.emit(u, t, p),
+  nextIdFrom(db, "order", 0),
+);
+gateway = new AccountGateway(accounts, trading, () => Date.now());
+seedDemo(accounts, trading, Date.now());
+
+beforeAll(async () => {
+  api = createApiServer({
+    exchange,
+    appOrigin: "http://127.0.0.1:1",
+    now: () => Date.now(),
+    platformStatus: () => 1,
+    account: gateway as AccountGateway,
+  });
+  await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
+  base = `127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+});
+afterAll(() => api.close());
+
+const timers = (): Scheduler =>
+  new Scheduler({
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (id) => clearInterval(id),
+    now: () => Date.now(),
+  });
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > 4000) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe("accounts over the wire", () => {
+  it("logs in for a token, reconciles the account and trades over the socket", async () => {
+    const bad = await fetch(`http://${base}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: "demo", password: "wrong" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual(["error", 10100, "login: invalid"]);
+    const res = await fetch(`http://${base}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+    });
+    const [token] = (await res.json()) as [string];
+    expect(typeof token).toBe("string");
+
+    const t = timers();
+    const account = new AccountCore();
+    let auth: ReturnType<typeof readAuthReply> | null = null;
+    const conn: Connection = new Connection({
+      url: `ws://${base}/ws/2`,
+      createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
+      timers: t,
+      idleMs: Number.POSITIVE_INFINITY,
+      onOpened: () => void conn.send({ event: "auth", token }),
+      onAuth: (ev) => (auth = readAuthReply(ev)),
+      onAccount: (type, payload) => account.apply(type, payload),
+    });
+    conn.start();
+    await until(() => account.wallets.size > 0, "wallet snapshot");
+    expect(auth).toMatchObject({ ok: true });
+    expect(account.wallets.get("exchange:USD")?.available).toBe(100_000);
+
+    const bid = exchange.markets.get("tBTCUSD")?.engine.bestBid() as number;
+    const price = Number((bid * 0.95).toPrecision(5));
+    conn.send([
+      0,
+      "on",
+      null,
+      { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.25", price: String(price), cid: 77 },
+    ] as unknown as Record<string, unknown>);
+    await until(() => account.orders.size === 1, "order on");
+    const order = [...account.orders.values()][0];
+    expect(order).toMatchObject({ client_id: 77, amount: 0.25, status: "ACTIVE", type_value: "LIMIT" });
+    await until(() => (account.wallets.get("exchange:USD")?.available ?? 0) < 100_000, "reservation");
+    expect(account.notifications[0]).toMatchObject({ type: "on-req", level: "success" });
+
+    conn.send([0, "oc", null, { id: order?.id }] as unknown as Record<string, unknown>);
+    await until(() => account.orders.size === 0, "order oc");
+    expect(account.history.get("tBTCUSD")?.[0]?.status).toBe("CANCELED");
+    await until(() => account.wallets.get("exchange:USD")?.available === 100_000, "release");
+    conn.stop();
+    t.dispose();
+  });
+
+  it("authenticates API keys by signature, refusing bad signatures and replayed nonces", async () => {
+    const crypto = webcrypto.subtle as unknown as HmacCrypto;
+    const replies: Record<string, unknown>[] = [];
+    const ws = new WebSocket(`ws://${base}/ws/2`);
+    ws.on("message", (d) => {
+      const m = JSON.parse(String(d)) as Record<string, unknown>;
+      if (m["event"] === "auth") replies.push(m);
+    });
+    await new Promise((r) => ws.once("open", r));
+    const nonce = Date.now() * 1000;
+    ws.send(JSON.stringify(await authMessage({ kind: "apiKey", key: DEMO.apiKey, secret: "wrong" }, nonce, crypto)));
+    ws.send(
+      JSON.stringify(await authMessage({ kind: "apiKey", key: DEMO.apiKey, secret: DEMO.apiSecret }, nonce, crypto)),
+    );
+    ws.send(
+      JSON.stringify(await authMessage({ kind: "apiKey", key: DEMO.apiKey, secret: DEMO.apiSecret }, nonce, crypto)),
+    );
+    await until(() => replies.length === 3, "three replies");
+    expect(replies.map((r) => [r["status"], r["code"] ?? null])).toEqual([
+      ["FAILED", 10100],
+      ["OK", null],
+      ["FAILED", 10114],
+    ]);
+    ws.close();
+  });
+});

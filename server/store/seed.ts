@@ -1,0 +1,38 @@
+/**
+ * First-start seeding: the demo account (documented in the README) with balances to trade with,
+ * and an API key for it. Runs only when the database has no users.
+ */
+import type { Trading } from "../exchange/trading.ts";
+import type { Accounts } from "./accounts.ts";
+
+export const DEMO = {
+  email: "demo@orderflow.local",
+  username: "demo",
+  password: "demo-password",
+  apiKey: "demo-api-key",
+  apiSecret: "demo-api-secret",
+} as const;
+
+export const DEMO_BALANCES: Readonly<Record<string, number>> = {
+  USD: 100_000,
+  EUR: 100_000,
+  JPY: 15_000_000,
+  TRY: 4_000_000,
+  BRL: 500_000,
+  BTC: 2,
+  ETH: 30,
+  LTC: 200,
+  XRP: 50_000,
+  SOL: 500,
+  TESTUSD: 100_000,
+  TESTBTC: 2,
+};
+
+export function seedDemo(accounts: Accounts, trading: Trading, now: number): number | null {
+  const count = (accounts.db.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
+  if (count > 0) return null;
+  const id = accounts.createUser(DEMO.email, DEMO.username, DEMO.password, now, true);
+  for (const [ccy, amount] of Object.entries(DEMO_BALANCES)) trading.credit(id, ccy, amount, "Demo account deposit");
+  accounts.createApiKey(id, "demo", ["o", "w", "a"], now, { key: DEMO.apiKey, secret: DEMO.apiSecret });
+  return id;
+}
