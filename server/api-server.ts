@@ -3,7 +3,7 @@
  * authenticated host (which, like the real one, also serves public channels). CORS answers only the
  * app's origin.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { WebSocketServer } from "ws";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
@@ -99,14 +99,14 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   };
 }
 
-function sendJson(res: import("node:http").ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify(body));
 }
 
 /** Reads a JSON body of at most 64 KiB; rejects anything larger or malformed. */
-function readJson(req: import("node:http").IncomingMessage): Promise<unknown> {
+function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
