@@ -12,7 +12,9 @@ import { createApiServer, type ApiServer } from "../api-server.ts";
 import { Exchange } from "./exchange.ts";
 
 let api: ApiServer;
+let api2: ApiServer;
 let url = "";
+let url2 = "";
 let stepper: ReturnType<typeof setInterval>;
 const exchange = new Exchange({ now: () => Date.now(), seed: 7 });
 
@@ -27,12 +29,23 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
   const port = (api.server.address() as AddressInfo).port;
   url = `ws://127.0.0.1:${port}/ws/2`;
+  // The authenticated host serves the same books from the same exchange (a second server).
+  api2 = createApiServer({
+    exchange,
+    appOrigin: "http://127.0.0.1:1",
+    now: () => Date.now(),
+    platformStatus: () => 1,
+    heartbeatMs: 200,
+  });
+  await new Promise<void>((resolve) => api2.server.listen(0, "127.0.0.1", resolve));
+  url2 = `ws://127.0.0.1:${(api2.server.address() as AddressInfo).port}/ws/2`;
   stepper = setInterval(() => exchange.simulator.step(), 15);
 });
 
 afterAll(async () => {
   clearInterval(stepper);
   await api.close();
+  await api2.close();
 });
 
 function timers(): Scheduler {
@@ -74,6 +87,35 @@ describe("embedded exchange against the worker core", () => {
     expect(s.malformed).toBe(0);
     expect(s.resyncs).toBe(0);
     expect(s.heartbeats).toBeGreaterThan(0);
+  });
+
+  it("serves the same verified books on a second host, at len 1 too, while the first is also subscribed", async () => {
+    const t = timers();
+    const mk = (u: string) =>
+      new Connection({
+        url: u,
+        createSocket: (x) => new WebSocket(x) as unknown as SocketLike,
+        timers: t,
+        flags: CONF_FLAGS.OB_CHECKSUM,
+        watchdogMs: 5000,
+      });
+    const a = mk(url);
+    const b = mk(url2);
+    for (const c of [a, b]) {
+      c.core.subscribe({ channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" });
+      c.core.subscribe({ channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "1" });
+      c.start();
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const c of [a, b]) {
+      const s = c.core.stats;
+      c.stop();
+      expect(s.checksumsOk).toBeGreaterThan(10);
+      expect(s.checksumsFailed).toBe(0);
+      expect(s.unknownDeletes).toBe(0);
+      expect(s.updates).toBeGreaterThan(10);
+    }
+    t.dispose();
   });
 
   it("sends frames that decode with src/protocol and answers bad subscriptions like the live server", async () => {

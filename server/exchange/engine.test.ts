@@ -122,3 +122,35 @@ describe("matching engine", () => {
     expect(e.bestBid()).toBeUndefined();
   });
 });
+
+describe("dust and cross-side diffs (review findings)", () => {
+  it("refuses dust amounts and never emits a zero fill", async () => {
+    const { Exchange } = await import("./exchange.ts");
+    const ex = new Exchange({ now: () => 1, seed: 1, markets: [{ symbol: "tBTCUSD", start: 200 }] });
+    expect(ex.place("tBTCUSD", 5, "sell", "LIMIT", 250, 1e-9)).toBeNull();
+    const r = ex.place("tBTCUSD", 5, "buy", "MARKET", Number.NaN, 0.123456789);
+    expect(r?.result.fills.every((f) => f.amount > 0)).toBe(true);
+    expect(r?.result.order.original).toBe(0.12345679);
+  });
+
+  it("deletes a level from its old side before adding it to the new one", async () => {
+    const { Exchange } = await import("./exchange.ts");
+    const { OrderBook } = await import("../../src/protocol/index.ts");
+    const ex = new Exchange({ now: () => 1, seed: 1, markets: [{ symbol: "tBTCUSD", start: 200 }] });
+    const feed = ex.bookFeed("tBTCUSD", "P0", 250);
+    if (!feed) throw new Error("feed");
+    const client = new OrderBook({ kind: "price", len: 250 });
+    client.applySnapshot(feed.snapshot());
+    const ask = ex.markets.get("tBTCUSD")?.engine.bestAsk() as number;
+    // Take the whole best ask level and rest the remainder as a bid at the same price.
+    const levelAmount = Math.abs(ex.markets.get("tBTCUSD")?.books.get("P0")?.asks.amount[0] as number);
+    const b = ex.place("tBTCUSD", 9, "buy", "LIMIT", ask, levelAmount + 3);
+    const entries = b?.bookDiffs.get(feed) ?? [];
+    const firstUpsert = entries.findIndex((e) => (e[1] as number) > 0);
+    const lastDelete = entries.map((e) => e[1]).lastIndexOf(0);
+    expect(lastDelete).toBeLessThan(firstUpsert);
+    for (const e of entries) client.applyEntry(e);
+    expect(client.unknownDeletes).toBe(0);
+    expect(client.checksum()).toBe(feed.mirror.checksum());
+  });
+});

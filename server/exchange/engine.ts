@@ -225,6 +225,12 @@ export class MatchingEngine {
           continue;
         }
         const amount = round8(Math.min(order.remaining, maker.remaining));
+        if (amount <= 0) {
+          // Float residue below 1e-8: the order is done; never emit a zero fill.
+          if (order.remaining < 1e-8) order.remaining = 0;
+          if (maker.remaining < 1e-8) maker.remaining = 0;
+          continue;
+        }
         const fill: Fill = { tradeId: this.#nextTradeId(), mts: now, price: level.price, amount, taker: order, maker };
         fills.push(fill);
         for (const o of [order, maker]) {

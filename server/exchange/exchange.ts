@@ -29,6 +29,11 @@ export interface Batch {
   readonly market: Market;
   readonly result: MatchResult;
   readonly trades: readonly PublicTradeRow[];
+  /**
+   * Each book feed's diff for this batch, computed once here: every socket server (public and
+   * authenticated host) sends the same entries, and a feed's mirror advances exactly once.
+   */
+  readonly bookDiffs: ReadonlyMap<BookFeed, number[][]>;
 }
 
 export class Exchange {
@@ -114,9 +119,11 @@ export class Exchange {
     },
   ): Batch | null {
     const market = this.markets.get(symbol);
-    if (!market || !(o.amount > 0) || (o.type !== "MARKET" && !(o.price > 0))) return null;
+    // Amounts carry at most 8 decimals; anything smaller is dust the exchange refuses (RSN_DUST).
+    const amount = Math.round(o.amount * 1e8) / 1e8;
+    if (!market || !(amount >= 1e-8) || (o.type !== "MARKET" && !(o.price > 0))) return null;
     const now = this.#now();
-    const order = newEngineOrder({ ...o, now });
+    const order = newEngineOrder({ ...o, amount, now });
     const result = market.engine.submit(order, now);
     return this.#settle(market, result);
   }
@@ -137,7 +144,9 @@ export class Exchange {
   #settle(market: Market, result: MatchResult): Batch {
     market.applyLevels(result.levels);
     const trades = market.applyFills(result.fills);
-    const batch: Batch = { market, result, trades };
+    const bookDiffs = new Map<BookFeed, number[][]>();
+    for (const feed of this.feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
+    const batch: Batch = { market, result, trades, bookDiffs };
     for (const l of this.#listeners) l(batch);
     return batch;
   }

@@ -281,17 +281,12 @@ export class PublicSocketServer {
 
   #onBatch(b: Batch): void {
     const symbol = b.market.symbol;
-    // Book feeds: one diff per feed, sent to every subscriber of that shape.
-    const diffs = new Map<BookFeed, number[][]>();
+    // Book feeds: the batch carries each feed's diff, computed once for every server.
     for (const c of this.#clients) {
       for (const [chanId, sub] of c.subs) {
         if (sub.kind === "book" && sub.feed.market.symbol === symbol) {
-          let entries = diffs.get(sub.feed);
-          if (!entries) {
-            entries = sub.feed.diff();
-            diffs.set(sub.feed, entries);
-          }
-          if (entries.length === 0) continue;
+          const entries = b.bookDiffs.get(sub.feed);
+          if (!entries || entries.length === 0) continue;
           if ((c.flags & CONF_FLAGS.BULK_UPDATES) !== 0 && entries.length > 1) this.#frame(c, [chanId, entries]);
           else for (const e of entries) this.#frame(c, [chanId, e]);
           if ((c.flags & CONF_FLAGS.OB_CHECKSUM) !== 0) this.#frame(c, [chanId, "cs", sub.feed.mirror.checksum()]);
@@ -305,8 +300,6 @@ export class PublicSocketServer {
         }
       }
     }
-    // Feeds nobody listens to still advance, so a later subscriber's snapshot is current.
-    for (const feed of this.#o.exchange.feedsOf(symbol)) if (!diffs.has(feed)) feed.diff();
   }
 
   #tickers(): void {

@@ -20,6 +20,8 @@ export interface ScriptedExchange {
   connections: number;
   /** The snapshot sent for a book subscription (entries). */
   snapshot: number[][];
+  /** Extra frames sent to every new connection right after the welcome. */
+  greeting: unknown[];
   send(frame: unknown): void;
   dropAll(): void;
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
     received: [],
     closes: [],
     connections: 0,
+    greeting: [],
     snapshot: [
       [100, 1, 2],
       [99, 2, 1],
@@ -66,6 +69,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
       ex.closes.push({ code, reason: reason.toString() });
     });
     ws.send(JSON.stringify({ event: "info", version: 2, serverId: "test", platform: { status: 1 } }));
+    for (const g of ex.greeting) ws.send(JSON.stringify(g));
     ws.on("message", (data) => {
       let msg: Record<string, unknown>;
       try {

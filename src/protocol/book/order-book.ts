@@ -28,6 +28,11 @@ export interface OrderBookOptions {
   readonly kind: BookKind;
   /** The subscribed length (levels per side, or orders for raw books). */
   readonly len?: number;
+  /**
+   * Apply SPEC section 4's top-of-book rule to len-1 books (default true, as the product's client
+   * does). The exchange's own mirror turns it off: it holds what a standard client holds.
+   */
+  readonly topOfBookRule?: boolean;
 }
 
 export class OrderBook {
@@ -56,7 +61,8 @@ export class OrderBook {
   constructor(options: OrderBookOptions) {
     this.kind = options.kind;
     this.len = options.len ?? 25;
-    this.topOfBook = this.len === 1 && (this.kind === "price" || this.kind === "funding");
+    this.topOfBook =
+      (options.topOfBookRule ?? true) && this.len === 1 && (this.kind === "price" || this.kind === "funding");
     const cap = Math.max(8, Math.min(this.len, 256));
     this.bids = new BookSide(-1, cap);
     this.asks = new BookSide(1, cap);
@@ -193,6 +199,7 @@ export class OrderBook {
       }
       const i = side.upsert(price, 0, count, amount);
       if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
+      if (this.topOfBook) this.#filterEmpty(side);
       // The price can sit on the other side only if it reaches that side's best level: one
       // comparison saves a binary search on nearly every update.
       const other = bid ? this.asks : this.bids;
@@ -223,6 +230,7 @@ export class OrderBook {
         ? side.appendOrUpsert(rate, period, count, amount)
         : side.upsert(rate, period, count, amount);
       if (src !== undefined && i >= 0) side.setTokenFromText(i, src, f0, f1, a0, a1);
+      if (this.topOfBook) this.#filterEmpty(side);
       (bid ? this.asks : this.bids).remove(rate, period);
     } else if (this.topOfBook) {
       this.#topOfBookDelete(side, rate, period, count, amount);
@@ -274,6 +282,11 @@ export class OrderBook {
   #topOfBookDelete(side: BookSide, x1: number, x2: number, count: number, amount: number): void {
     // SPEC section 4, top-of-book variant: keep the entry, then filter count ≤ 0 when the side holds more.
     side.upsert(x1, x2, count, amount);
+    this.#filterEmpty(side);
+  }
+
+  /** Top-of-book variant: a side holding more than one entry keeps only those with count above 0. */
+  #filterEmpty(side: BookSide): void {
     if (side.size <= 1) return;
     for (let i = side.size - 1; i >= 0; i--) if (side.aux[i]! <= 0) side.removeAt(i);
   }
@@ -296,7 +309,8 @@ export class OrderBook {
     for (; slot < slots; slot++) {
       const r = slot >> 1;
       const side = (slot & 1) === 0 ? bids : asks;
-      if (r < side.size) {
+      // A level kept with count 0 by the top-of-book rule is not on the exchange: not in the sum.
+      if (r < side.size && !(this.topOfBook && side.aux[r]! <= 0)) {
         if (side.tokLen[r] === 0 && !side.buildToken(r, raw ? side.k2[r]! : side.k1[r]!)) {
           // Text longer than a slot (never seen on the wire): hash it directly.
           if (emitted > 0) crc = crcUpdateByte(crc, COLON);

@@ -138,3 +138,24 @@ describe("connection against a local websocket server", () => {
     expect(c.status).toBe("offline");
   });
 });
+
+describe("connection back-off (review findings)", () => {
+  it("does not storm a server that asks every new socket to reconnect (20051)", async () => {
+    ex.greeting = [{ event: "info", code: 20051, msg: "Stopping. Please try to reconnect" }];
+    const c = connect({ watchdogMs: 5000, baseBackoffMs: 100, maxBackoffMs: 400 });
+    c.core.subscribe(BOOK);
+    c.start();
+    await new Promise((r) => setTimeout(r, 1200));
+    c.stop();
+    // Back-off 100, 200, 400, 400… with jitter: a handful of sockets, never hundreds.
+    expect(ex.connections).toBeGreaterThan(1);
+    expect(ex.connections).toBeLessThan(10);
+  });
+
+  it("lets a quiet socket with nothing subscribed idle out instead of calling it stale", async () => {
+    const c = connect({ watchdogMs: 100, idleMs: 500 });
+    c.start();
+    await until(() => ex.closes.length === 1, "idle close", 3000);
+    expect(ex.closes).toEqual([{ code: 4004, reason: "IDLE_DISCONNECTION" }]);
+  });
+});

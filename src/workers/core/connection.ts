@@ -38,6 +38,8 @@ export interface ConnectionOptions extends Omit<FeedCoreOptions, "send" | "now">
 
 const OPEN = 1;
 const STALE_CLOSE_CODE = 4000;
+/** A connection that lasted this long counts as healthy: the back-off starts over after it. */
+const STABLE_MS = 10_000;
 
 export class Connection {
   readonly core: FeedCore;
@@ -50,6 +52,7 @@ export class Connection {
   #cancelRetry: (() => void) | null = null;
   #cancelWatch: (() => void) | null = null;
   #idleSince = -1;
+  #openedAt = -1;
 
   constructor(options: ConnectionOptions) {
     this.#o = options;
@@ -114,8 +117,10 @@ export class Connection {
     this.#socket = socket;
     socket.onopen = () => {
       if (this.#socket !== socket) return;
-      this.retries = 0;
-      this.lastMessageAt = this.#o.timers.now();
+      // Retries reset only once a connection has lasted (see #scheduleReconnect): a server that
+      // drops or redirects every new socket must still meet the back-off.
+      this.#openedAt = this.#o.timers.now();
+      this.lastMessageAt = this.#openedAt;
       this.#setStatus("online");
       this.core.onOpen();
       this.#o.onOpened?.();
@@ -140,6 +145,8 @@ export class Connection {
 
   #scheduleReconnect(): void {
     this.#setStatus("offline");
+    if (this.#openedAt >= 0 && this.#o.timers.now() - this.#openedAt > STABLE_MS) this.retries = 0;
+    this.#openedAt = -1;
     const base = this.#o.baseBackoffMs ?? 500;
     const max = this.#o.maxBackoffMs ?? 30_000;
     const random = this.#o.random ?? Math.random;
@@ -158,8 +165,8 @@ export class Connection {
     s.onmessage = null;
     s.onclose = null;
     s.close(1012, "reconnect requested");
-    this.retries = 0;
-    this.#connect();
+    // Through the back-off like any drop: a server repeating 20051 must not cause a connect storm.
+    this.#scheduleReconnect();
   }
 
   #ensureWatch(): void {
@@ -169,7 +176,10 @@ export class Connection {
     const tick = Math.max(50, Math.min(watchdog, idle) / 4);
     this.#cancelWatch = this.#o.timers.every(tick, () => {
       const now = this.#o.timers.now();
-      if (this.status === "online" && now - this.lastMessageAt > watchdog) {
+      // A public socket with nothing subscribed is quiet by design (it idles out below); the
+      // account socket (idle never) always gets heartbeats, so silence there is a dead feed.
+      const expectsTraffic = this.core.subs.size > 0 || !Number.isFinite(idle);
+      if (this.status === "online" && expectsTraffic && now - this.lastMessageAt > watchdog) {
         // Never a green light over a dead feed: drop it and reconnect.
         const s = this.#socket;
         this.#socket = null;

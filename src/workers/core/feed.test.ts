@@ -192,3 +192,74 @@ describe("feed core", () => {
     expect(trades?.rows.at(-1)?.[0]).toBe(26);
   });
 });
+
+describe("feed core subscription edge cases (review findings)", () => {
+  const ack = (chanId: number) => ({ event: "unsubscribed", status: "OK", chanId });
+
+  it("subscribes again when asked while the unsubscribe is in flight", () => {
+    const { core, sent, msg } = setup(0);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg(SUBSCRIBED);
+    core.unsubscribe(sub.key);
+    expect(sub.status).toBe("UNSUBSCRIBING");
+    core.subscribe(BOOK_REQ);
+    msg(ack(7));
+    expect(sent.at(-1)).toEqual({ event: "subscribe", ...BOOK_REQ });
+    expect(core.subs.get(sub.key)).toBe(sub);
+    expect(sub.status).toBe("SUBSCRIBING");
+  });
+
+  it("unsubscribes a channel whose subscribe was still in flight as soon as it is acked", () => {
+    const { core, sent, msg } = setup(0);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    core.unsubscribe(sub.key);
+    msg(SUBSCRIBED);
+    expect(sent.at(-1)).toEqual({ event: "unsubscribe", chanId: 7 });
+    msg(ack(7));
+    expect(core.subs.size).toBe(0);
+    expect(core.channels.size).toBe(0);
+  });
+
+  it("never resubscribes a channel the user is dropping, on a checksum failure or 20061", () => {
+    const { core, sent, msg } = setup(CONF_FLAGS.OB_CHECKSUM);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM });
+    msg(SUBSCRIBED);
+    msg([7, [[100, 1, 2]]]);
+    core.unsubscribe(sub.key);
+    msg([7, "cs", 1]);
+    msg({ event: "info", code: 20061, msg: "Maintenance ended" });
+    msg(ack(7));
+    expect(sent.filter((m) => m["event"] === "unsubscribe")).toHaveLength(1);
+    expect(sent.filter((m) => m["event"] === "subscribe")).toHaveLength(1);
+    expect(core.subs.size).toBe(0);
+  });
+
+  it("treats 10400 for a resyncing channel as unsubscribed and subscribes again", () => {
+    const { core, sent, msg } = setup(CONF_FLAGS.OB_CHECKSUM);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM });
+    msg(SUBSCRIBED);
+    msg([7, [[100, 1, 2]]]);
+    msg([7, "cs", 1]);
+    expect(sub.status).toBe("OUT_OF_SYNC");
+    msg({ event: "error", code: 10400, msg: "unsubscribe: invalid", chanId: 7 });
+    expect(sent.at(-1)).toEqual({ event: "subscribe", ...BOOK_REQ });
+    expect(sub.status).toBe("SUBSCRIBING");
+  });
+
+  it("gives entries with extra trailing fields to the full path, like JSON.parse would", () => {
+    const { core, msg } = setup(0);
+    core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg(SUBSCRIBED);
+    msg([7, [[100, 1, 2]]]);
+    core.onMessage("[7,[101,1,2,0]]");
+    expect(core.channels.get(7)?.book?.bids.size).toBe(2);
+    expect(core.stats.malformed).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@
 import {
   classifyFrame,
   CONF_FLAGS,
+  ENTRY_LENGTH,
   newFrameInfo,
   newScannedUpdate,
   scanBookUpdate,
@@ -120,7 +121,10 @@ export class FeedCore {
       this.subs.set(key, sub);
     }
     sub.passive = false;
-    if (sub.status === "ASKED" || sub.status === "ERROR") this.#sendSubscribe(sub);
+    sub.unsubscribeOnAck = false;
+    // Asked for again while its unsubscribe is in flight: subscribe again when the ack arrives.
+    if (sub.status === "UNSUBSCRIBING") sub.resubscribe = true;
+    else if (sub.status === "ASKED" || sub.status === "ERROR") this.#sendSubscribe(sub);
     return sub;
   }
 
@@ -128,10 +132,15 @@ export class FeedCore {
     const sub = this.subs.get(key);
     if (!sub) return;
     sub.resubscribe = false;
-    if (this.#open && sub.chanId >= 0 && sub.status === "SUBSCRIBED") {
+    if (this.#open && sub.chanId >= 0 && (sub.status === "SUBSCRIBED" || sub.status === "OUT_OF_SYNC")) {
       this.#setStatus(sub, "UNSUBSCRIBING");
       this.#opts.send({ event: "unsubscribe", chanId: sub.chanId });
-    } else {
+    } else if (this.#open && sub.status === "SUBSCRIBING") {
+      // The server will still answer the subscribe: unsubscribe as soon as it does, or the channel
+      // would hold one of the socket's ~30 slots until the next reconnect.
+      sub.unsubscribeOnAck = true;
+      this.#setStatus(sub, "UNSUBSCRIBING");
+    } else if (sub.status !== "UNSUBSCRIBING") {
       this.subs.delete(key);
     }
   }
@@ -244,6 +253,7 @@ export class FeedCore {
     }
     const book = ch?.book;
     if (!ch || !book || !ch.gotSnapshot) return false;
+    if (u.arity !== ENTRY_LENGTH[book.kind]) return false; // the full path reads extra trailing fields
     if ((this.flags & CONF_FLAGS.SEQ_ALL) !== 0 && u.trailing > 0) this.#checkSeq(u.trailers[0] as number);
     ch.messages++;
     ch.lastMessageAt = this.#opts.now();
@@ -333,7 +343,7 @@ export class FeedCore {
 
   /** Marks a subscription OUT_OF_SYNC and resubscribes it for a fresh snapshot. */
   resync(sub: Subscription): void {
-    if (sub.status === "OUT_OF_SYNC" || sub.resubscribe) return;
+    if (sub.status === "OUT_OF_SYNC" || sub.status === "UNSUBSCRIBING" || sub.resubscribe) return;
     sub.resyncs++;
     this.stats.resyncs++;
     this.#setStatus(sub, "OUT_OF_SYNC");
@@ -392,10 +402,15 @@ export class FeedCore {
     }
     sub.chanId = chanId;
     sub.error = null;
-    sub.resubscribe = false;
     if (req.channel === "book") this.stats.books++;
     this.channels.set(chanId, new Channel(chanId, sub));
     this.#lastChannel = undefined;
+    if (sub.unsubscribeOnAck) {
+      sub.unsubscribeOnAck = false;
+      this.#opts.send({ event: "unsubscribe", chanId });
+      return;
+    }
+    sub.resubscribe = false;
     this.#setStatus(sub, "SUBSCRIBED");
   }
 
@@ -406,12 +421,16 @@ export class FeedCore {
     this.channels.delete(chanId);
     this.#lastChannel = undefined;
     if (!ch) return;
-    const sub = ch.sub;
+    this.#afterUnsubscribed(ch.sub);
+  }
+
+  #afterUnsubscribed(sub: Subscription): void {
     sub.chanId = -1;
     if (sub.resubscribe) {
       sub.resubscribe = false;
       this.#sendSubscribe(sub);
-    } else {
+    } else if (this.subs.get(sub.key) === sub) {
+      // Only this subscription: a newer one under the same key is not the ack's to delete.
       this.subs.delete(sub.key);
     }
   }
@@ -433,9 +452,14 @@ export class FeedCore {
       return;
     }
     if (code === 10400 || code === 10401) {
+      // The server does not know the channel: treat it as unsubscribed, so a resync still
+      // subscribes again and an unsubscribe does not hang in UNSUBSCRIBING.
       const chanId = ev["chanId"];
+      const ch = typeof chanId === "number" ? this.channels.get(chanId) : undefined;
       if (typeof chanId === "number") this.channels.delete(chanId);
       this.#lastChannel = undefined;
+      const stranded = ch?.sub ?? [...this.subs.values()].find((x) => x.chanId === chanId && chanId !== -1);
+      if (stranded) this.#afterUnsubscribed(stranded);
       return;
     }
     if (sub) {
@@ -447,7 +471,7 @@ export class FeedCore {
   /** Unsubscribes and subscribes every channel again (after maintenance, 20061). */
   resubscribeAll(): void {
     for (const sub of this.subs.values()) {
-      if (sub.passive) continue;
+      if (sub.passive || sub.status === "UNSUBSCRIBING" || sub.resubscribe) continue;
       if (sub.chanId >= 0 && this.#open) {
         sub.resubscribe = true;
         this.#opts.send({ event: "unsubscribe", chanId: sub.chanId });

@@ -33,6 +33,8 @@ export interface Subscription {
   resyncs: number;
   /** Set while an out-of-sync channel is being unsubscribed, to subscribe again on the ack. */
   resubscribe: boolean;
+  /** Unsubscribed while its subscribe was in flight: unsubscribe as soon as the server acks. */
+  unsubscribeOnAck: boolean;
   /** Created from a `subscribed` event nobody asked for (recordings, or another client's socket). */
   passive: boolean;
 }
@@ -93,6 +95,7 @@ export function newSubscription(request: SubscribeRequest, passive = false): Sub
     error: null,
     resyncs: 0,
     resubscribe: false,
+    unsubscribeOnAck: false,
     passive,
   };
 }

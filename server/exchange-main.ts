@@ -1,0 +1,27 @@
+/** The embedded exchange alone (no app): EXCHANGE_PORT (public; +1 authenticated), EXCHANGE_DB. */
+import { resolve } from "node:path";
+import { startExchangeHost } from "./exchange-host.ts";
+
+const host = process.env["HOST"] ?? "127.0.0.1";
+const port = Number(process.env["EXCHANGE_PORT"] ?? 5181);
+startExchangeHost({
+  host,
+  publicPort: port,
+  authPort: port + 1,
+  appOrigin: process.env["APP_ORIGIN"] ?? "http://127.0.0.1:5180",
+  dbPath: resolve(process.env["EXCHANGE_DB"] ?? "server/data/exchange.db"),
+  simStepMs: Number(process.env["SIM_STEP_MS"] ?? 250),
+  seed: Number(process.env["SIM_SEED"] ?? 42),
+  geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
+  log: (line) => process.stdout.write(`${line}\n`),
+}).then(
+  (h) => {
+    const stop = (): void => void h.stop().then(() => process.exit(0));
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  },
+  (err: unknown) => {
+    process.stderr.write(`exchange failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
