@@ -62,7 +62,13 @@ export class Trading {
   readonly #db: Db;
   readonly #ex: Exchange;
   readonly #now: () => number;
-  readonly #emit: AccountEmit;
+  readonly #send: AccountEmit;
+  /**
+   * Account events wait here until their transaction has committed: a frame written to a socket
+   * before COMMIT could reach the client and then be lost with a killed process (the durability
+   * test caught exactly that — Node writes to the socket synchronously when it can).
+   */
+  readonly #queue: [number, string, unknown][] = [];
   readonly #rows = new Map<number, OrderRow>();
   readonly #nextOrderId: () => number;
 
@@ -70,7 +76,7 @@ export class Trading {
     this.#db = db;
     this.#ex = exchange;
     this.#now = now;
-    this.#emit = emit;
+    this.#send = emit;
     this.#nextOrderId = nextOrderId;
     exchange.onBatch((b) => this.#settle(b));
   }
@@ -109,6 +115,17 @@ export class Trading {
     return rows.length;
   }
 
+  #emit(userId: number, type: string, payload: unknown): void {
+    this.#queue.push([userId, type, payload]);
+  }
+
+  /** Sends the queued events; only once no transaction is open. */
+  #flush(): void {
+    if (this.#db.inTransaction) return;
+    const events = this.#queue.splice(0);
+    for (const [u, t, p] of events) this.#send(u, t, p);
+  }
+
   // --- wallets -------------------------------------------------------------------------------
 
   #wallet(userId: number, currency: string): { balance: number; reserved: number } {
@@ -144,6 +161,7 @@ export class Trading {
 
   credit(userId: number, currency: string, amount: number, description: string): void {
     this.#db.transaction(() => this.#moveWallet(userId, currency, toUnits(amount), 0, description))();
+    this.#flush();
   }
 
   walletsWire(userId: number): unknown[][] {
@@ -213,6 +231,7 @@ export class Trading {
   place(userId: number, input: OrderInput): PlaceResult {
     const fail = (code: number, msg: string): PlaceResult => {
       this.#notify(userId, "on-req", null, "ERROR", msg);
+      this.#flush();
       return { ok: false, code, msg };
     };
     const type = typeof input.type === "string" ? input.type : "";
@@ -295,13 +314,10 @@ export class Trading {
       });
     })();
     const wire = this.#orderWire(row);
-    this.#notify(
-      userId,
-      "on-req",
-      [wire],
-      "SUCCESS",
-      `Submitting ${type.toLowerCase()} ${side} order for ${size} ${info.base}.`,
-    );
+    // The request's notification goes first, then what the order did (on, te, wu, …).
+    const text = `Submitting ${type.toLowerCase()} ${side} order for ${size} ${info.base}.`;
+    this.#queue.unshift([userId, "n", [now, "on-req", null, null, [wire], null, "SUCCESS", text]]);
+    this.#flush();
     if (batch === null) return { ok: false, code: 10001, msg: "Invalid order" };
     return { ok: true, order: wire };
   }
@@ -324,6 +340,7 @@ export class Trading {
     const row = this.#rows.get(id);
     if (!row || row.user_id !== userId || row.open !== 1) {
       this.#notify(userId, "oc-req", null, "ERROR", "Order not found.");
+      this.#flush();
       return { ok: false, code: 10001, msg: "Order not found." };
     }
     this.#notify(
@@ -334,6 +351,7 @@ export class Trading {
       `Submitted for cancellation; waiting for confirmation (ID: ${id}).`,
     );
     this.#db.transaction(() => this.#ex.cancel(row.symbol, id))();
+    this.#flush();
     return { ok: true, order: this.#orderWire(row) };
   }
 
@@ -438,7 +456,10 @@ export class Trading {
     // The user's own `place`/`cancel` already runs inside a transaction; simulator-driven fills of
     // a user's resting order get their own.
     if (this.#db.inTransaction) run();
-    else this.#db.transaction(run)();
+    else {
+      this.#db.transaction(run)();
+      this.#flush();
+    }
   }
 
   #resting(o: EngineOrder): boolean {
