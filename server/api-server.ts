@@ -7,7 +7,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { WebSocketServer } from "ws";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
+import { handleAuthRest } from "./exchange/rest-auth.ts";
 import { handlePublicRest } from "./exchange/rest-public.ts";
+import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 
 export interface ApiServerOptions {
@@ -20,6 +22,8 @@ export interface ApiServerOptions {
   readonly geoCountry?: string;
   /** Accounts and trading; without them the host serves public data only. */
   readonly account?: AccountGateway;
+  /** Requests per minute per IP and endpoint group (429 beyond). */
+  readonly limits?: Readonly<Record<LimitGroup, number>>;
 }
 
 export interface ApiServer {
@@ -30,6 +34,7 @@ export interface ApiServer {
 
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
+  const limiter = new RateLimiter(options.limits ?? DEFAULT_LIMITS, options.now);
   const server = createServer((req, res) => {
     const origin = req.headers.origin;
     if (origin === options.appOrigin) {
@@ -43,21 +48,35 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return;
     }
     const url = new URL(req.url ?? "/", "http://localhost");
+    const group: LimitGroup =
+      url.pathname === "/v2/login" ? "login" : url.pathname.startsWith("/v2/auth/") ? "auth" : "public";
+    if (!limiter.allow(req.socket.remoteAddress ?? "?", group)) {
+      sendJson(res, 429, { error: "ERR_RATE_LIMIT" });
+      return;
+    }
     if (req.method === "POST") {
-      void readJson(req).then(
-        (body) => {
-          if (url.pathname === "/v2/login" && options.account) {
-            const b = (body ?? {}) as Record<string, unknown>;
+      void readBody(req).then(
+        (raw) => {
+          const gate = options.account;
+          if (url.pathname === "/v2/login" && gate) {
+            let b: Record<string, unknown> = {};
+            try {
+              b = (JSON.parse(raw === "" ? "{}" : raw) ?? {}) as Record<string, unknown>;
+            } catch {
+              return sendJson(res, 400, ["error", 10020, "body: invalid"]);
+            }
             const user =
               typeof b["login"] === "string" && typeof b["password"] === "string"
-                ? options.account.accounts.login(b["login"], b["password"])
+                ? gate.accounts.login(b["login"], b["password"])
                 : null;
             if (!user) return sendJson(res, 400, ["error", 10100, "login: invalid"]);
-            return sendJson(res, 200, [options.account.accounts.issueToken(user.id, options.now())]);
+            return sendJson(res, 200, [gate.accounts.issueToken(user.id, options.now())]);
           }
+          const reply = gate ? handleAuthRest(gate, url.pathname, raw, req.headers, options.now()) : null;
+          if (reply) return sendJson(res, reply.status, reply.body);
           sendJson(res, 404, ["error", 10020, "not found"]);
         },
-        () => sendJson(res, 400, ["error", 10020, "body: invalid"]),
+        () => sendJson(res, 413, ["error", 10020, "body: too large"]),
       );
       return;
     }
@@ -105,8 +124,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** Reads a JSON body of at most 64 KiB; rejects anything larger or malformed. */
-function readJson(req: IncomingMessage): Promise<unknown> {
+/** Reads a body of at most 64 KiB as text (signatures are checked over the exact text). */
+function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
@@ -119,14 +138,7 @@ function readJson(req: IncomingMessage): Promise<unknown> {
       }
       chunks.push(c);
     });
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      try {
-        resolve(text === "" ? {} : JSON.parse(text));
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
 }

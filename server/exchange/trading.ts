@@ -361,6 +361,75 @@ export class Trading {
     return ids.length;
   }
 
+  /** Closed orders, newest first (REST r/orders/hist). */
+  orderHistoryWire(userId: number, symbol: string | null, limit: number): unknown[][] {
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM orders WHERE user_id = ? AND open = 0 ${symbol ? "AND symbol = ?" : ""} ORDER BY mts_update DESC LIMIT ?`,
+      )
+      .all(...(symbol ? [userId, symbol, limit] : [userId, limit])) as OrderRow[];
+    return rows.map((r) => this.#orderWire(r));
+  }
+
+  /** Own trades, newest first (REST r/trades/hist), 12-field records with fees. */
+  tradesWire(userId: number, symbol: string | null, limit: number): unknown[][] {
+    const rows = this.#db
+      .prepare(`SELECT * FROM trades WHERE user_id = ? ${symbol ? "AND symbol = ?" : ""} ORDER BY id DESC LIMIT ?`)
+      .all(...(symbol ? [userId, symbol, limit] : [userId, limit])) as {
+      trade_id: number;
+      symbol: string;
+      mts: number;
+      order_id: number;
+      amount: number;
+      price: number;
+      order_type: string;
+      order_price: number | null;
+      maker: number;
+      fee: number;
+      fee_currency: string;
+    }[];
+    return rows.map((t) => [
+      t.trade_id,
+      t.symbol,
+      t.mts,
+      t.order_id,
+      fromUnits(t.amount),
+      t.price,
+      t.order_type,
+      t.order_price,
+      t.maker ? 1 : -1,
+      fromUnits(t.fee),
+      t.fee_currency,
+      null,
+    ]);
+  }
+
+  /** Ledger entries, newest first: [ID, CCY, WALLET, MTS, null, AMOUNT, BALANCE, null, DESCRIPTION]. */
+  ledgersWire(userId: number, currency: string | null, limit: number): unknown[][] {
+    const rows = this.#db
+      .prepare(`SELECT * FROM ledgers WHERE user_id = ? ${currency ? "AND currency = ?" : ""} ORDER BY id DESC LIMIT ?`)
+      .all(...(currency ? [userId, currency, limit] : [userId, limit])) as {
+      id: number;
+      currency: string;
+      wallet: string;
+      mts: number;
+      amount: number;
+      balance: number;
+      description: string;
+    }[];
+    return rows.map((l) => [
+      l.id,
+      l.currency,
+      l.wallet,
+      l.mts,
+      null,
+      fromUnits(l.amount),
+      fromUnits(l.balance),
+      null,
+      l.description,
+    ]);
+  }
+
   // --- settlement ----------------------------------------------------------------------------
 
   #settle(batch: Batch): void {

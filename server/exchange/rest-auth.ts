@@ -1,0 +1,163 @@
+/**
+ * Authenticated REST (PROTOCOL.md 6): `bfx-token`, or `bfx-apikey` + `bfx-nonce` +
+ * `bfx-signature = hex(HMAC-SHA384(secret, "/api/" + path + nonce + body))` over the exact body
+ * text, or the v1 form (`X-BFX-APIKEY`, base64 `X-BFX-PAYLOAD`, `X-BFX-SIGNATURE` over the payload).
+ * Errors come back as `["error", code, "message"]` with HTTP 500, as the real API does.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { userInfoCodec, type UserInfo } from "../../src/protocol/index.ts";
+import type { AuthCheck } from "../store/accounts.ts";
+import type { AccountGateway } from "./account-gateway.ts";
+
+export interface RestReply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const err = (code: number, msg: string, status = 500): RestReply => ({ status, body: ["error", code, msg] });
+
+function header(h: IncomingHttpHeaders, name: string): string | null {
+  const v = h[name];
+  return typeof v === "string" ? v : null;
+}
+
+export function authenticateRest(
+  gate: AccountGateway,
+  path: string,
+  raw: string,
+  h: IncomingHttpHeaders,
+  now: number,
+): AuthCheck {
+  const token = header(h, "bfx-token");
+  if (token) return gate.accounts.checkToken(token, now);
+  const key = header(h, "bfx-apikey");
+  const nonce = header(h, "bfx-nonce");
+  const sig = header(h, "bfx-signature");
+  if (key && nonce && sig) return gate.accounts.checkSignature(key, `/api${path}${nonce}${raw}`, sig, Number(nonce));
+  const v1key = header(h, "x-bfx-apikey");
+  const payload = header(h, "x-bfx-payload");
+  const v1sig = header(h, "x-bfx-signature");
+  if (v1key && payload && v1sig) {
+    let n = Number.NaN;
+    try {
+      const decoded = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as {
+        nonce?: unknown;
+        request?: unknown;
+      };
+      if (decoded.request !== path) return { ok: false, code: 10100, msg: "payload: request mismatch" };
+      n = Number(decoded.nonce);
+    } catch {
+      return { ok: false, code: 10100, msg: "payload: invalid" };
+    }
+    return gate.accounts.checkSignature(v1key, payload, v1sig, n);
+  }
+  return { ok: false, code: 10100, msg: "apikey: invalid" };
+}
+
+function userInfo(gate: AccountGateway, userId: number): unknown[] {
+  const u = gate.accounts.byId(userId);
+  const info: Omit<UserInfo, "tfaType"> & Record<string, unknown> = {
+    id: userId,
+    email: u?.email ?? "",
+    username: u?.username ?? "",
+    mtsAccountCreate: u?.created_at ?? null,
+    verified: (u?.email_verified ?? 0) === 1,
+    verificationLevel: u?.verification_level ?? 0,
+    timezone: null,
+    locale: u?.locale ?? "en",
+    company: "bitfinex",
+    isEmailVerified: (u?.email_verified ?? 0) === 1,
+    subaccountType: null,
+    groupId: null,
+    masterAccountId: null,
+    inheritMasterAccountVerification: false,
+    isGroupMaster: false,
+    isGroupWithdrawEnabled: true,
+    isPptEnabled: true,
+    isMerchantEnabled: false,
+    isCompetitionEnabled: false,
+    tfaTypes: u?.tfa_secret ? ["otp"] : [],
+    isSecuritiesMaster: false,
+    isSecuritiesEnabled: false,
+    isSecuritiesAccredited: false,
+    isElSalvadorSecuritiesVerified: false,
+    teMarginGroup: null,
+    groupAllowDisableContextSwitch: false,
+    lastLoginTime: null,
+    verificationLevelSubmitted: null,
+    verificationDataRequired: null,
+    groupDisableContextSwitch: false,
+    complianceRegions: null,
+    complianceResidenceRegions: null,
+    complianceAccountType: "individual",
+    signupCountry: null,
+    isPermittedBeneficiary: false,
+  };
+  return userInfoCodec.encode(info as never);
+}
+
+/** Handles `/v2/auth/…` for an authenticated user; null when the path is not an auth route. */
+export function handleAuthRest(
+  gate: AccountGateway,
+  path: string,
+  raw: string,
+  h: IncomingHttpHeaders,
+  now: number,
+): RestReply | null {
+  if (!path.startsWith("/v2/auth/")) return null;
+  const auth = authenticateRest(gate, path, raw, h, now);
+  if (!auth.ok) return err(auth.code, auth.msg);
+  const user = auth.userId;
+  let body: Record<string, unknown> = {};
+  if (raw.trim() !== "") {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
+      else return err(10020, "body: invalid", 400);
+    } catch {
+      return err(10020, "body: invalid", 400);
+    }
+  }
+  const limit = Math.min(2500, Math.max(1, Number(body["limit"] ?? 25) || 25));
+  const t = gate.trading;
+  let m: RegExpExecArray | null;
+  if (path === "/v2/auth/r/info/user") return { status: 200, body: userInfo(gate, user) };
+  if (path === "/v2/auth/r/wallets") return { status: 200, body: t.walletsWire(user) };
+  if ((m = /^\/v2\/auth\/r\/orders(?:\/(t[A-Z0-9:]+))?$/.exec(path))) {
+    const all = t.openOrdersWire(user);
+    return { status: 200, body: m[1] ? all.filter((o) => o[3] === m?.[1]) : all };
+  }
+  if ((m = /^\/v2\/auth\/r\/orders(?:\/(t[A-Z0-9:]+))?\/hist$/.exec(path)))
+    return { status: 200, body: t.orderHistoryWire(user, m[1] ?? null, limit) };
+  if ((m = /^\/v2\/auth\/r\/trades(?:\/(t[A-Z0-9:]+))?\/hist$/.exec(path)))
+    return { status: 200, body: t.tradesWire(user, m[1] ?? null, limit) };
+  if ((m = /^\/v2\/auth\/r\/ledgers(?:\/([A-Z0-9]+))?\/hist$/.exec(path)))
+    return { status: 200, body: t.ledgersWire(user, m[1] ?? null, limit) };
+  if (path === "/v2/auth/w/order/submit") {
+    const r = t.place(user, body);
+    return r.ok
+      ? { status: 200, body: [now, "on-req", null, null, [r.order], null, "SUCCESS", "Submitting order."] }
+      : err(r.code, r.msg);
+  }
+  if (path === "/v2/auth/w/order/cancel") {
+    const r =
+      typeof body["id"] === "number"
+        ? t.cancel(user, body["id"])
+        : ({ ok: false, code: 10020, msg: "id: invalid" } as const);
+    return r.ok
+      ? { status: 200, body: [now, "oc-req", null, null, r.order, null, "SUCCESS", "Submitted for cancellation."] }
+      : err(r.code, r.msg);
+  }
+  if (path === "/v2/auth/w/order/cancel/multi") {
+    if (body["all"] === 1) t.cancelAll(user);
+    else if (Array.isArray(body["id"])) for (const id of body["id"]) if (typeof id === "number") t.cancel(user, id);
+    return { status: 200, body: [now, "oc_multi-req", null, null, [], null, "SUCCESS", "Submitted for cancellation."] };
+  }
+  if (path === "/v2/auth/w/token") return { status: 200, body: [gate.accounts.issueToken(user, now)] };
+  if (path === "/v2/auth/w/token/del") {
+    if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
+    return { status: 200, body: [1] };
+  }
+  return err(10020, "not found", 404);
+}
