@@ -59,7 +59,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         (raw) => {
           const gate = options.account;
           if (url.pathname === "/v2/login" && gate) {
-            let b: Record<string, unknown> = {};
+            let b: Record<string, unknown>;
             try {
               b = (JSON.parse(raw === "" ? "{}" : raw) ?? {}) as Record<string, unknown>;
             } catch {

@@ -38,7 +38,7 @@ export function authenticateRest(
   const payload = header(h, "x-bfx-payload");
   const v1sig = header(h, "x-bfx-signature");
   if (v1key && payload && v1sig) {
-    let n = Number.NaN;
+    let n: number;
     try {
       const decoded = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as {
         nonce?: unknown;
