@@ -52,7 +52,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function signed(path: string, body: unknown, secret: string = DEMO.apiSecret, n = ++nonce): Promise<[number, unknown]> {
+async function signed(
+  path: string,
+  body: unknown,
+  secret: string = DEMO.apiSecret,
+  n = ++nonce,
+): Promise<[number, unknown]> {
   const raw = JSON.stringify(body);
   const sig = createHmac("sha384", secret).update(`/api${path}${n}${raw}`).digest("hex");
   const res = await fetch(base + path, {

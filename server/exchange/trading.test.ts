@@ -106,3 +106,68 @@ describe("account trading", () => {
     expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
   });
 });
+
+describe("stop orders", () => {
+  const flushMicrotasks = () => new Promise((r) => setTimeout(r, 0));
+
+  it("keeps a stop off the book until the last price crosses it, then sells at market", async () => {
+    const t = setup();
+    // Make a trade to set the last price, then a sell stop 0.3 % below it.
+    t.exchange.place("tBTCUSD", -10, "buy", "MARKET", Number.NaN, 0.001);
+    const last = t.exchange.markets.get("tBTCUSD")?.trades[0]?.price as number;
+    const trigger = Number((last * 0.997).toPrecision(5));
+    const r = t.trading.place(t.user, { type: "EXCHANGE STOP", symbol: "tBTCUSD", amount: -0.01, price: trigger });
+    expect(r.ok).toBe(true);
+    expect(t.wallet("BTC").available).toBeCloseTo(0.99, 8);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(1);
+    // Sellers push the price down through the trigger.
+    for (let i = 0; i < 40 && (t.exchange.markets.get("tBTCUSD")?.trades[0]?.price as number) > trigger; i++) {
+      t.exchange.place("tBTCUSD", -10, "sell", "MARKET", Number.NaN, 0.5);
+    }
+    await flushMicrotasks();
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.wallet("BTC").balance).toBeCloseTo(0.99, 8);
+    expect(t.wallet("USD").balance).toBeGreaterThan(100_000);
+    expect(t.events.some(([, type, p]) => type === "oc" && String((p as unknown[])[13]).startsWith("EXECUTED"))).toBe(
+      true,
+    );
+  });
+
+  it("moves a trailing stop's trigger with the price and cancels a pending stop cleanly", async () => {
+    const t = setup();
+    t.exchange.place("tBTCUSD", -10, "buy", "MARKET", Number.NaN, 0.001);
+    const r = t.trading.place(t.user, {
+      type: "EXCHANGE TRAILING STOP",
+      symbol: "tBTCUSD",
+      amount: -0.01,
+      price_trailing: 500,
+    } as never);
+    expect(r.ok).toBe(true);
+    const before = (r.ok ? (r.order as unknown[])[16] : 0) as number;
+    for (let i = 0; i < 10; i++) t.exchange.place("tBTCUSD", -10, "buy", "MARKET", Number.NaN, 0.5);
+    await flushMicrotasks();
+    const open = t.trading.openOrdersWire(t.user);
+    expect(open).toHaveLength(1);
+    expect((open[0] as unknown[])[16] as number).toBeGreaterThan(before);
+    const id = (open[0] as unknown[])[0] as number;
+    expect(t.trading.cancel(t.user, id).ok).toBe(true);
+    expect(t.wallet("BTC").available).toBe(1);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+  });
+
+  it("rejects stops with bad prices", () => {
+    const t = setup();
+    expect(
+      t.trading.place(t.user, { type: "EXCHANGE STOP LIMIT", symbol: "tBTCUSD", amount: 0.01, price: 31_000 }),
+    ).toMatchObject({
+      ok: false,
+      msg: "Invalid order: price_aux_limit",
+    });
+    expect(
+      t.trading.place(t.user, { type: "EXCHANGE TRAILING STOP", symbol: "tBTCUSD", amount: -0.01 } as never),
+    ).toMatchObject({
+      ok: false,
+      msg: "Invalid order: price_trailing",
+    });
+  });
+});

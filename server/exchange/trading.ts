@@ -45,7 +45,20 @@ interface OrderRow {
   mts_create: number;
   mts_update: number;
   open: number;
+  /** Stop orders: the trigger price, the limit after triggering (STOP LIMIT), the trail distance. */
+  trigger_price: number | null;
+  aux_price: number | null;
+  trail: number | null;
+  /** 1 once a stop has triggered and gone to the book. */
+  triggered: number;
 }
+
+/** Stop order types and what they become when they trigger. */
+const STOP_TYPES: Record<string, "MARKET" | "LIMIT"> = {
+  "EXCHANGE STOP": "MARKET",
+  "EXCHANGE STOP LIMIT": "LIMIT",
+  "EXCHANGE TRAILING STOP": "MARKET",
+};
 
 const ENGINE_TYPES: Record<string, EngineOrderType> = {
   "EXCHANGE LIMIT": "LIMIT",
@@ -78,7 +91,10 @@ export class Trading {
     this.#now = now;
     this.#send = emit;
     this.#nextOrderId = nextOrderId;
-    exchange.onBatch((b) => this.#settle(b));
+    exchange.onBatch((b) => {
+      this.#settle(b);
+      this.#checkStops(b);
+    });
   }
 
   /** Puts every open order back on its book (after a restart). */
@@ -87,13 +103,19 @@ export class Trading {
     for (const r of rows) {
       const market = this.#ex.markets.get(r.symbol);
       if (!market) continue;
+      if (r.trigger_price !== null && r.triggered === 0) {
+        // A stop waiting for its trigger is not on the book.
+        this.#rows.set(r.id, r);
+        continue;
+      }
+      const restingPrice = r.type === "EXCHANGE STOP LIMIT" ? r.aux_price : r.price;
       const engineOrder: EngineOrder = {
         id: r.id,
         owner: r.user_id,
         cid: r.cid,
         side: r.side,
         type: "LIMIT",
-        price: r.price ?? Number.NaN,
+        price: restingPrice ?? Number.NaN,
         remaining: fromUnits(r.remaining),
         original: fromUnits(r.amount_orig),
         hidden: (r.flags & ORDER_FLAGS.HIDDEN) !== 0,
@@ -197,8 +219,8 @@ export class Trading {
       status: r.status,
       price: r.price,
       price_average: r.avg_price,
-      price_trailing: 0,
-      price_aux_limit: 0,
+      price_trailing: r.trail ?? 0,
+      price_aux_limit: r.aux_price ?? 0,
       notify: false,
       hidden: (r.flags & ORDER_FLAGS.HIDDEN) !== 0,
       placed_id: null,
@@ -215,10 +237,10 @@ export class Trading {
   #saveOrder(r: OrderRow): void {
     this.#db
       .prepare(
-        `INSERT INTO orders (id, user_id, cid, symbol, type, side, price, amount_orig, remaining, avg_price, status, flags, reserved, mts_create, mts_update, open)
-         VALUES (@id, @user_id, @cid, @symbol, @type, @side, @price, @amount_orig, @remaining, @avg_price, @status, @flags, @reserved, @mts_create, @mts_update, @open)
-         ON CONFLICT(id) DO UPDATE SET remaining = excluded.remaining, avg_price = excluded.avg_price, status = excluded.status,
-           reserved = excluded.reserved, mts_update = excluded.mts_update, open = excluded.open`,
+        `INSERT INTO orders (id, user_id, cid, symbol, type, side, price, amount_orig, remaining, avg_price, status, flags, reserved, mts_create, mts_update, open, trigger_price, aux_price, trail, triggered)
+         VALUES (@id, @user_id, @cid, @symbol, @type, @side, @price, @amount_orig, @remaining, @avg_price, @status, @flags, @reserved, @mts_create, @mts_update, @open, @trigger_price, @aux_price, @trail, @triggered)
+         ON CONFLICT(id) DO UPDATE SET price = excluded.price, remaining = excluded.remaining, avg_price = excluded.avg_price, status = excluded.status,
+           reserved = excluded.reserved, mts_update = excluded.mts_update, open = excluded.open, trigger_price = excluded.trigger_price, triggered = excluded.triggered`,
       )
       .run(r);
   }
@@ -235,6 +257,7 @@ export class Trading {
       return { ok: false, code, msg };
     };
     const type = typeof input.type === "string" ? input.type : "";
+    if (type in STOP_TYPES) return this.#placeStop(userId, type, input, fail);
     const engineType = ENGINE_TYPES[type];
     if (!engineType) {
       return fail(
@@ -294,6 +317,10 @@ export class Trading {
       mts_create: now,
       mts_update: now,
       open: 1,
+      trigger_price: null,
+      aux_price: null,
+      trail: null,
+      triggered: 0,
     };
     reserveCcy = side === "buy" ? info.quote : info.base;
     let batch: Batch | null = null;
@@ -320,6 +347,141 @@ export class Trading {
     this.#flush();
     if (batch === null) return { ok: false, code: 10001, msg: "Invalid order" };
     return { ok: true, order: wire };
+  }
+
+  /** The last trade price of a market, or its mid when it has not traded yet. */
+  #last(symbol: string): number | null {
+    const m = this.#ex.markets.get(symbol);
+    if (!m) return null;
+    const t = m.trades[0];
+    if (t) return t.price;
+    const bid = m.engine.bestBid();
+    const ask = m.engine.bestAsk();
+    return bid !== undefined && ask !== undefined ? (bid + ask) / 2 : (bid ?? ask ?? null);
+  }
+
+  /**
+   * STOP, STOP LIMIT and TRAILING STOP: kept off the book until the last trade price crosses the
+   * trigger (a buy stop at or above it, a sell stop at or below), then sent as a market order, or a
+   * limit order at `price_aux_limit`. A trailing stop's trigger follows the best price by
+   * `price_trailing`.
+   */
+  #placeStop(
+    userId: number,
+    type: string,
+    input: OrderInput & { price_aux_limit?: unknown; price_trailing?: unknown },
+    fail: (code: number, msg: string) => PlaceResult,
+  ): PlaceResult {
+    const symbol = typeof input.symbol === "string" ? input.symbol : "";
+    const info = parseSymbol(symbol);
+    if (!info || info.kind !== "trading" || !this.#ex.markets.has(symbol) || info.derivative) {
+      return fail(10001, "Invalid order: symbol");
+    }
+    const amount = num(input.amount);
+    if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > 1e9 || Math.abs(amount) < 1e-8) {
+      return fail(10001, "Invalid order: amount");
+    }
+    const side: Side = amount > 0 ? "buy" : "sell";
+    const size = Math.round(Math.abs(amount) * 1e8) / 1e8;
+    const last = this.#last(symbol);
+    if (last === null) return fail(10001, "Invalid order: no market price");
+    let trigger: number;
+    let trail: number | null = null;
+    if (type === "EXCHANGE TRAILING STOP") {
+      trail = num(input.price_trailing);
+      if (!(Number.isFinite(trail) && trail > 0 && trail < last)) return fail(10001, "Invalid order: price_trailing");
+      trigger = side === "sell" ? last - trail : last + trail;
+    } else {
+      trigger = num(input.price);
+      if (!(Number.isFinite(trigger) && trigger > 0 && trigger < 1e12)) return fail(10001, "Invalid order: price");
+    }
+    const aux = type === "EXCHANGE STOP LIMIT" ? num(input.price_aux_limit) : null;
+    if (aux !== null && !(Number.isFinite(aux) && aux > 0 && aux < 1e12)) {
+      return fail(10001, "Invalid order: price_aux_limit");
+    }
+    // A buy reserves quote for the worst it can pay: its limit, or the trigger plus 5 % slippage.
+    const reserveCcy = side === "buy" ? info.quote : info.base;
+    const reserve = side === "sell" ? toUnits(size) : toUnits(size * (aux ?? trigger * 1.05));
+    const w = this.#wallet(userId, reserveCcy);
+    if (w.balance - w.reserved < reserve)
+      return fail(10001, `Invalid order: not enough exchange balance for ${amount} ${symbol}`);
+    const now = this.#now();
+    const row: OrderRow = {
+      id: this.#nextOrderId(),
+      user_id: userId,
+      cid: typeof input.cid === "number" && Number.isSafeInteger(input.cid) ? input.cid : null,
+      symbol,
+      type,
+      side,
+      price: trigger,
+      amount_orig: toUnits(size),
+      remaining: toUnits(size),
+      avg_price: 0,
+      status: "ACTIVE",
+      flags: typeof input.flags === "number" && Number.isInteger(input.flags) ? input.flags : 0,
+      reserved: reserve,
+      mts_create: now,
+      mts_update: now,
+      open: 1,
+      trigger_price: trigger,
+      aux_price: aux,
+      trail,
+      triggered: 0,
+    };
+    this.#db.transaction(() => {
+      this.#moveWallet(userId, reserveCcy, 0, reserve, null);
+      this.#rows.set(row.id, row);
+      this.#saveOrder(row);
+    })();
+    const wire = this.#orderWire(row);
+    const text = `Submitting ${type.toLowerCase()} ${side} order for ${size} ${info.base}.`;
+    this.#queue.unshift([userId, "n", [now, "on-req", null, null, [wire], null, "SUCCESS", text]]);
+    this.#emit(userId, "on", wire);
+    this.#flush();
+    return { ok: true, order: wire };
+  }
+
+  /** After every batch with trades: move trailing triggers, and fire the stops that were crossed. */
+  #checkStops(batch: Batch): void {
+    const last = batch.trades[batch.trades.length - 1]?.price;
+    if (last === undefined) return;
+    const fired: OrderRow[] = [];
+    for (const r of this.#rows.values()) {
+      if (r.symbol !== batch.market.symbol || r.trigger_price === null || r.triggered === 1 || r.open !== 1) continue;
+      if (r.trail !== null) {
+        const moved =
+          r.side === "sell" ? Math.max(r.trigger_price, last - r.trail) : Math.min(r.trigger_price, last + r.trail);
+        if (moved !== r.trigger_price) {
+          r.trigger_price = moved;
+          r.price = moved;
+        }
+      }
+      if (r.side === "buy" ? last >= r.trigger_price : last <= r.trigger_price) fired.push(r);
+    }
+    // Fire once this batch has been handled everywhere: a stop's own order is a new batch.
+    if (fired.length > 0) queueMicrotask(() => this.#fire(fired));
+  }
+
+  #fire(rows: OrderRow[]): void {
+    for (const r of rows) {
+      if (r.open !== 1 || r.triggered === 1) continue;
+      const limit = STOP_TYPES[r.type] === "LIMIT";
+      this.#db.transaction(() => {
+        r.triggered = 1;
+        r.mts_update = this.#now();
+        this.#saveOrder(r);
+        this.#ex.placeOrder(r.symbol, {
+          id: r.id,
+          owner: r.user_id,
+          side: r.side,
+          type: limit ? "LIMIT" : "MARKET",
+          price: limit ? (r.aux_price as number) : Number.NaN,
+          amount: fromUnits(r.remaining),
+          cid: r.cid,
+        });
+      })();
+      this.#flush();
+    }
   }
 
   #marketBuyCost(symbol: string, size: number): number | null {
@@ -350,6 +512,24 @@ export class Trading {
       "SUCCESS",
       `Submitted for cancellation; waiting for confirmation (ID: ${id}).`,
     );
+    if (row.trigger_price !== null && row.triggered === 0) {
+      // A stop not yet triggered is not on the book: close it here.
+      this.#db.transaction(() => {
+        row.open = 0;
+        row.status = "CANCELED";
+        row.mts_update = this.#now();
+        const info = parseSymbol(row.symbol);
+        if (info && info.kind === "trading" && row.reserved > 0) {
+          this.#moveWallet(userId, row.side === "buy" ? info.quote : info.base, 0, -row.reserved, null);
+          row.reserved = 0;
+        }
+        this.#saveOrder(row);
+        this.#emit(userId, "oc", this.#orderWire(row));
+        this.#rows.delete(row.id);
+      })();
+      this.#flush();
+      return { ok: true, order: this.#orderWire(row) };
+    }
     this.#db.transaction(() => this.#ex.cancel(row.symbol, id))();
     this.#flush();
     return { ok: true, order: this.#orderWire(row) };
@@ -454,9 +634,11 @@ export class Trading {
           if (o.side === "buy") {
             // Release the reservation for this part at the order's limit (or its share of a market
             // reservation), pay the quote, receive base less the fee.
+            const limitPrice =
+              row.trigger_price === null ? row.price : row.type === "EXCHANGE STOP LIMIT" ? row.aux_price : null;
             const released =
-              row.price !== null
-                ? Math.min(row.reserved, Math.round(f.amount * row.price * 1e8))
+              limitPrice !== null
+                ? Math.min(row.reserved, Math.round(f.amount * limitPrice * 1e8))
                 : Math.min(row.reserved, quote);
             row.reserved -= released;
             this.#moveWallet(

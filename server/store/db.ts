@@ -101,7 +101,23 @@ export function openDb(path: string): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.exec(SCHEMA);
+  migrate(db);
   return db;
+}
+
+/** Columns added after the first release: added in place to an older database file. */
+const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = [
+  ["orders", "trigger_price", "REAL"],
+  ["orders", "aux_price", "REAL"],
+  ["orders", "trail", "REAL"],
+  ["orders", "triggered", "INTEGER NOT NULL DEFAULT 0"],
+];
+
+function migrate(db: Db): void {
+  for (const [table, column, decl] of ADDED_COLUMNS) {
+    const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    if (!cols.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${decl}`);
+  }
 }
 
 /** The next id of a sequence kept in `meta` (order ids must not repeat across restarts). */
