@@ -9,6 +9,7 @@ import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { handleAuthRest } from "./exchange/rest-auth.ts";
 import { handlePublicRest } from "./exchange/rest-public.ts";
+import { Identity } from "./identity.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 
@@ -35,6 +36,7 @@ export interface ApiServer {
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
   const limiter = new RateLimiter(options.limits ?? DEFAULT_LIMITS, options.now);
+  const identity = options.account ? new Identity(options.account, options.now) : null;
   const server = createServer((req, res) => {
     const origin = req.headers.origin;
     if (origin === options.appOrigin) {
@@ -58,21 +60,27 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       void readBody(req).then(
         (raw) => {
           const gate = options.account;
-          if (url.pathname === "/v2/login" && gate) {
-            let b: Record<string, unknown>;
+          if (identity && !url.pathname.startsWith("/v2/auth/")) {
+            let b: unknown;
             try {
-              b = (JSON.parse(raw === "" ? "{}" : raw) ?? {}) as Record<string, unknown>;
+              b = JSON.parse(raw === "" ? "{}" : raw);
             } catch {
               return sendJson(res, 400, ["error", 10020, "body: invalid"]);
             }
-            const user =
-              typeof b["login"] === "string" && typeof b["password"] === "string"
-                ? gate.accounts.login(b["login"], b["password"])
-                : null;
-            if (!user) return sendJson(res, 400, ["error", 10100, "login: invalid"]);
-            return sendJson(res, 200, [gate.accounts.issueToken(user.id, options.now())]);
+            const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+            const answered = identity.handle(url.pathname, body);
+            if (answered) return sendJson(res, answered.status, answered.body);
           }
-          const reply = gate ? handleAuthRest(gate, url.pathname, raw, req.headers, options.now()) : null;
+          const reply = gate
+            ? handleAuthRest(
+                gate,
+                url.pathname,
+                raw,
+                req.headers,
+                options.now(),
+                (u, p, body) => identity?.handleAuthed(u, p, body) ?? null,
+              )
+            : null;
           if (reply) return sendJson(res, reply.status, reply.body);
           sendJson(res, 404, ["error", 10020, "not found"]);
         },
@@ -80,6 +88,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       );
       return;
     }
+    if (identity && url.pathname === "/v2/int/captcha/local/challenge")
+      return sendJson(res, 200, identity.captchaChallenge());
+    // The development mail outbox: where sign-up and verification mails "arrive" on this machine.
+    if (identity && url.pathname === "/dev/outbox") return sendJson(res, 200, identity.outbox());
     try {
       if (!rest(req, res, url)) {
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));

@@ -103,6 +103,7 @@ export function handleAuthRest(
   raw: string,
   h: IncomingHttpHeaders,
   now: number,
+  extra: (userId: number, path: string, body: Record<string, unknown>) => RestReply | null = () => null,
 ): RestReply | null {
   if (!path.startsWith("/v2/auth/")) return null;
   const auth = authenticateRest(gate, path, raw, h, now);
@@ -159,5 +160,5 @@ export function handleAuthRest(
     if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
     return { status: 200, body: [1] };
   }
-  return err(10020, "not found", 404);
+  return extra(user, path, body) ?? err(10020, "not found", 404);
 }

@@ -92,6 +92,26 @@ CREATE TABLE IF NOT EXISTS ledgers (
   description TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  mts INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS email_verifications (
+  hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS feedback (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER,
+  rating INTEGER,
+  description TEXT NOT NULL,
+  source TEXT NOT NULL,
+  mts INTEGER NOT NULL
+);
 `;
 
 export function openDb(path: string): Db {

@@ -1,0 +1,149 @@
+/**
+ * Identity over HTTP: sign-up with the outbox and e-mail confirmation, the captcha after repeated
+ * failed logins, TOTP two-factor set-up and login, settings, logout feedback.
+ */
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiServer, type ApiServer } from "./api-server.ts";
+import { AccountGateway } from "./exchange/account-gateway.ts";
+import { Exchange } from "./exchange/exchange.ts";
+import { Trading } from "./exchange/trading.ts";
+import { Accounts } from "./store/accounts.ts";
+import { nextIdFrom, openDb } from "./store/db.ts";
+import { totp } from "./store/totp.ts";
+
+const exchange = new Exchange({ now: () => Date.now(), seed: 2, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
+const db = openDb(":memory:");
+const accounts = new Accounts(db);
+let gateway: AccountGateway | null = null;
+const trading = new Trading(
+  db,
+  exchange,
+  () => Date.now(),
+  (u, t, p) => gateway?.emit(u, t, p),
+  nextIdFrom(db, "order", 0),
+);
+gateway = new AccountGateway(accounts, trading, () => Date.now());
+let api: ApiServer;
+let base = "";
+
+beforeAll(async () => {
+  api = createApiServer({
+    exchange,
+    appOrigin: "http://127.0.0.1:1",
+    now: () => Date.now(),
+    platformStatus: () => 1,
+    account: gateway as AccountGateway,
+  });
+  await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+});
+afterAll(() => api.close());
+
+async function post(path: string, body: unknown, token?: string): Promise<[number, unknown]> {
+  const res = await fetch(base + path, {
+    method: "POST",
+    headers: token ? { "bfx-token": token } : {},
+    body: JSON.stringify(body),
+  });
+  return [res.status, await res.json()];
+}
+
+describe("identity", () => {
+  it("signs up, confirms the e-mail from the outbox, then logs in", async () => {
+    expect(await post("/v2/signup", { email: "nope", username: "ann", password: "long-enough-pw" })).toEqual([
+      400,
+      ["error", 10020, "email: invalid"],
+    ]);
+    expect(await post("/v2/signup", { email: "ann@example.com", username: "ann", password: "short" })).toEqual([
+      400,
+      ["error", 10020, "password: too short"],
+    ]);
+    const [status] = await post("/v2/signup", {
+      email: "ann@example.com",
+      username: "ann",
+      password: "long-enough-pw",
+    });
+    expect(status).toBe(200);
+    expect(
+      await post("/v2/signup", { email: "ann@example.com", username: "ann2", password: "long-enough-pw" }),
+    ).toEqual([400, ["error", 10020, "account: exists"]]);
+    expect(await post("/v2/login", { login: "ann", password: "long-enough-pw" })).toEqual([
+      400,
+      ["error", 10100, "email: not verified"],
+    ]);
+    const outbox = (await (await fetch(`${base}/dev/outbox`)).json()) as { recipient: string; body: string }[];
+    const mail = outbox.find((m) => m.recipient === "ann@example.com");
+    const hash = /code: ([0-9a-f]{40})/.exec(mail?.body ?? "")?.[1];
+    expect(hash).toBeDefined();
+    expect(await post("/v2/int/user/email/confirm", { emailVerifyHash: hash })).toEqual([200, [1]]);
+    expect(await post("/v2/int/user/email/confirm", { emailVerifyHash: hash })).toEqual([
+      400,
+      ["error", 10020, "emailVerifyHash: invalid"],
+    ]);
+    const [s2, token] = await post("/v2/login", { login: "ann@example.com", password: "long-enough-pw" });
+    expect(s2).toBe(200);
+    expect(typeof (token as string[])[0]).toBe("string");
+  });
+
+  it("asks for the local captcha after three failed logins", async () => {
+    for (let i = 0; i < 3; i++) expect((await post("/v2/login", { login: "ann", password: "wrong" }))[0]).toBe(400);
+    expect(await post("/v2/int/captcha/required", { method: "login", login: "ann" })).toEqual([200, [true]]);
+    expect(await post("/v2/login", { login: "ann", password: "long-enough-pw" })).toEqual([
+      400,
+      ["error", 10020, "captcha: required"],
+    ]);
+    const challenge = (await (await fetch(`${base}/v2/int/captcha/local/challenge`)).json()) as {
+      id: string;
+      question: string;
+    };
+    const [a, b] = challenge.question.split(" + ").map(Number);
+    const [status] = await post("/v2/login", {
+      login: "ann",
+      password: "long-enough-pw",
+      captchaToken: `${challenge.id}:${(a ?? 0) + (b ?? 0)}`,
+      captchaProvider: "local",
+    });
+    expect(status).toBe(200);
+  });
+
+  it("sets up TOTP and then requires the code at login", async () => {
+    const [, t] = await post("/v2/login", { login: "ann", password: "long-enough-pw" });
+    const token = (t as string[])[0] as string;
+    const [, challenge] = await post("/v2/auth/r/int/2fa/challenge", { method: "otp" }, token);
+    const secret = (challenge as { secret: string; otpauth: string }).secret;
+    expect((challenge as { otpauth: string }).otpauth).toContain(`secret=${secret}`);
+    expect(await post("/v2/auth/w/int/2fa/register", { token: "000000", method: "otp" }, token)).toEqual([
+      400,
+      ["error", 10100, "otp: invalid"],
+    ]);
+    expect(
+      await post("/v2/auth/w/int/2fa/register", { token: totp(secret, Date.now()), method: "otp" }, token),
+    ).toEqual([200, [1]]);
+    const [, step] = await post("/v2/login", { login: "ann", password: "long-enough-pw" });
+    expect(step).toMatchObject({ tfa: "otp" });
+    const tempToken = (step as { tempToken: string }).tempToken;
+    expect(await post("/v2/login/verify", { tempToken, otp: "123" })).toEqual([400, ["error", 10100, "otp: invalid"]]);
+    const [s, final] = await post("/v2/login/verify", { tempToken, otp: totp(secret, Date.now()) });
+    expect(s).toBe(200);
+    expect(typeof (final as string[])[0]).toBe("string");
+  });
+
+  it("stores settings per user and takes logout feedback", async () => {
+    db.prepare("UPDATE users SET tfa_secret = NULL").run();
+    const [, t] = await post("/v2/login", { login: "ann", password: "long-enough-pw" });
+    const token = (t as string[])[0] as string;
+    expect(
+      await post("/v2/auth/w/settings/set", { settings: { "api:grid": { v: "1.0.0" }, theme: "classic" } }, token),
+    ).toEqual([200, [2]]);
+    expect(await post("/v2/auth/r/settings", { keys: ["theme", "missing"] }, token)).toEqual([
+      200,
+      [["theme", "classic"]],
+    ]);
+    expect(
+      await post("/v2/int/contact/feedback", { token, rating: 5, description: "smooth", source: "fe-web-logout" }),
+    ).toEqual([200, [1]]);
+    const row = db.prepare("SELECT rating, source FROM feedback").get() as { rating: number; source: string };
+    expect(row).toEqual({ rating: 5, source: "fe-web-logout" });
+  });
+});

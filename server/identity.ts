@@ -1,0 +1,214 @@
+/**
+ * Sign-up, e-mail verification (a local outbox stands in for mail; `GET /dev/outbox` shows it),
+ * login with a local captcha after repeated failures, TOTP two-factor (`/v2/login/verify`), logout
+ * feedback, and the user settings store — the public-host account calls of SPEC section 7.
+ */
+import { randomBytes, randomInt } from "node:crypto";
+import { FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
+import type { AccountGateway } from "./exchange/account-gateway.ts";
+import { newTotpSecret, otpauthUrl, verifyTotp } from "./store/totp.ts";
+
+export interface Reply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const err = (code: number, msg: string, status = 400): Reply => ({ status, body: ["error", code, msg] });
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+const FAILURES_BEFORE_CAPTCHA = 3;
+const FAILURE_WINDOW_MS = 10 * 60_000;
+const TEMP_TOKEN_MS = 5 * 60_000;
+const VERIFY_MS = 24 * 3600_000;
+const NEW_ACCOUNT_BALANCES: Readonly<Record<string, number>> = { USD: 10_000, BTC: 0.5, TESTUSD: 10_000, TESTBTC: 0.5 };
+
+export class Identity {
+  readonly #failures = new Map<string, number[]>();
+  readonly #captchas = new Map<string, { answer: string; expires: number }>();
+  readonly #temp = new Map<string, { userId: number; expires: number }>();
+  readonly #pending2fa = new Map<number, string>();
+
+  constructor(
+    readonly gate: AccountGateway,
+    readonly now: () => number,
+  ) {}
+
+  #db() {
+    return this.gate.accounts.db;
+  }
+
+  #mail(to: string, subject: string, body: string): void {
+    this.#db()
+      .prepare("INSERT INTO outbox (recipient, subject, body, mts) VALUES (?, ?, ?, ?)")
+      .run(to, subject, body, this.now());
+  }
+
+  outbox(): unknown[] {
+    return this.#db().prepare("SELECT id, recipient, subject, body, mts FROM outbox ORDER BY id DESC LIMIT 100").all();
+  }
+
+  #captchaRequired(login: string): boolean {
+    const since = this.now() - FAILURE_WINDOW_MS;
+    const list = (this.#failures.get(login.toLowerCase()) ?? []).filter((t) => t > since);
+    this.#failures.set(login.toLowerCase(), list);
+    return list.length >= FAILURES_BEFORE_CAPTCHA;
+  }
+
+  captchaChallenge(): { id: string; question: string } {
+    const a = randomInt(2, 10);
+    const b = randomInt(2, 10);
+    const id = randomBytes(8).toString("hex");
+    this.#captchas.set(id, { answer: String(a + b), expires: this.now() + 5 * 60_000 });
+    return { id, question: `${a} + ${b}` };
+  }
+
+  #captchaValid(token: unknown): boolean {
+    if (typeof token !== "string") return false;
+    const [id, answer] = token.split(":");
+    const c = id ? this.#captchas.get(id) : undefined;
+    if (id) this.#captchas.delete(id); // single use
+    return c !== undefined && c.expires > this.now() && c.answer === answer;
+  }
+
+  #issueVerification(userId: number, email: string): void {
+    const hash = randomBytes(20).toString("hex");
+    this.#db()
+      .prepare("INSERT INTO email_verifications (hash, user_id, expires_at) VALUES (?, ?, ?)")
+      .run(hash, userId, this.now() + VERIFY_MS);
+    this.#mail(email, "Confirm your e-mail", `Open /confirm-signup?hash=${hash} or submit this code: ${hash}`);
+  }
+
+  handle(path: string, body: Record<string, unknown>): Reply | null {
+    const a = this.gate.accounts;
+    switch (path) {
+      case "/v2/signup": {
+        const email = typeof body["email"] === "string" ? body["email"].trim() : "";
+        const username = typeof body["username"] === "string" ? body["username"].trim() : "";
+        const password = typeof body["password"] === "string" ? body["password"] : "";
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return err(10020, "email: invalid");
+        if (!/^[A-Za-z0-9_]{3,32}$/.test(username)) return err(10020, "username: invalid");
+        if (password.length < 10) return err(10020, "password: too short");
+        if (a.byLogin(email) || a.byLogin(username)) return err(10020, "account: exists");
+        const id = a.createUser(email, username, password, this.now(), false);
+        for (const [ccy, amount] of Object.entries(NEW_ACCOUNT_BALANCES))
+          this.gate.trading.credit(id, ccy, amount, "Paper-trading deposit");
+        this.#issueVerification(id, email);
+        return ok([id]);
+      }
+      case "/v2/int/user/email/confirm": {
+        const hash = body["emailVerifyHash"];
+        const row =
+          typeof hash === "string"
+            ? (this.#db().prepare("SELECT user_id, expires_at FROM email_verifications WHERE hash = ?").get(hash) as
+                { user_id: number; expires_at: number } | undefined)
+            : undefined;
+        if (!row || row.expires_at < this.now()) return err(10020, "emailVerifyHash: invalid");
+        this.#db()
+          .prepare("UPDATE users SET email_verified = 1, verification_level = MAX(verification_level, 1) WHERE id = ?")
+          .run(row.user_id);
+        this.#db().prepare("DELETE FROM email_verifications WHERE hash = ?").run(hash);
+        return ok([1]);
+      }
+      case "/v2/int/user/email/confirm/resend": {
+        const user = typeof body["email"] === "string" ? a.byLogin(body["email"]) : undefined;
+        // The same answer whether or not the address exists: no account probing.
+        if (user && user.email_verified === 0) this.#issueVerification(user.id, user.email);
+        return ok([1]);
+      }
+      case "/v2/int/captcha/providers":
+        return ok(["local"]);
+      case "/v2/int/captcha/required":
+        return ok([typeof body["login"] === "string" ? this.#captchaRequired(body["login"]) : false]);
+      case "/v2/login": {
+        const login = typeof body["login"] === "string" ? body["login"] : "";
+        const password = typeof body["password"] === "string" ? body["password"] : "";
+        if (this.#captchaRequired(login) && !this.#captchaValid(body["captchaToken"]))
+          return err(10020, "captcha: required");
+        const user = login && password ? a.login(login, password) : null;
+        if (!user) {
+          const key = login.toLowerCase();
+          this.#failures.set(key, [...(this.#failures.get(key) ?? []), this.now()]);
+          return err(10100, "login: invalid");
+        }
+        this.#failures.delete(login.toLowerCase());
+        if (user.email_verified === 0) return err(10100, "email: not verified");
+        if (user.tfa_secret) {
+          const tempToken = randomBytes(16).toString("hex");
+          this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS });
+          return ok({ tfa: "otp", tempToken });
+        }
+        return ok([a.issueToken(user.id, this.now())]);
+      }
+      case "/v2/login/verify": {
+        const temp = typeof body["tempToken"] === "string" ? this.#temp.get(body["tempToken"]) : undefined;
+        const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
+        if (!user?.tfa_secret) return err(10100, "token: invalid");
+        if (typeof body["otp"] !== "string" || !verifyTotp(user.tfa_secret, body["otp"], this.now()))
+          return err(10100, "otp: invalid");
+        this.#temp.delete(body["tempToken"] as string);
+        return ok([a.issueToken(user.id, this.now())]);
+      }
+      case "/v2/int/contact/feedback": {
+        const token = typeof body["token"] === "string" ? a.checkToken(body["token"], this.now()) : null;
+        const rating =
+          typeof body["rating"] === "number" && body["rating"] >= 1 && body["rating"] <= 5 ? body["rating"] : null;
+        const description = typeof body["description"] === "string" ? body["description"].slice(0, 2000) : "";
+        const source = typeof body["source"] === "string" ? body["source"] : FEEDBACK_SOURCE_DEFAULT;
+        this.#db()
+          .prepare("INSERT INTO feedback (user_id, rating, description, source, mts) VALUES (?, ?, ?, ?, ?)")
+          .run(token?.ok ? token.userId : null, rating, description, source, this.now());
+        return ok([1]);
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Authenticated identity calls (the user is known): 2FA set-up and settings. */
+  handleAuthed(userId: number, path: string, body: Record<string, unknown>): Reply | null {
+    const db = this.#db();
+    switch (path) {
+      case "/v2/auth/r/int/2fa/challenge": {
+        const secret = newTotpSecret();
+        this.#pending2fa.set(userId, secret);
+        const user = this.gate.accounts.byId(userId);
+        return ok({ method: "otp", secret, otpauth: otpauthUrl(secret, user?.username ?? String(userId)) });
+      }
+      case "/v2/auth/w/int/2fa/register": {
+        const secret = this.#pending2fa.get(userId);
+        if (!secret || typeof body["token"] !== "string" || !verifyTotp(secret, body["token"], this.now()))
+          return err(10100, "otp: invalid");
+        db.prepare("UPDATE users SET tfa_secret = ? WHERE id = ?").run(secret, userId);
+        this.#pending2fa.delete(userId);
+        return ok([1]);
+      }
+      case "/v2/auth/r/settings":
+      case "/v2/auth/r/settings/core": {
+        const row = db.prepare("SELECT settings FROM users WHERE id = ?").get(userId) as
+          { settings: string } | undefined;
+        const all = JSON.parse(row?.settings ?? "{}") as Record<string, unknown>;
+        const keys = Array.isArray(body["keys"])
+          ? body["keys"].filter((k): k is string => typeof k === "string")
+          : Object.keys(all);
+        return ok(keys.filter((k) => k in all).map((k) => [k, all[k]]));
+      }
+      case "/v2/auth/w/settings/set": {
+        const incoming = body["settings"];
+        if (typeof incoming !== "object" || incoming === null || Array.isArray(incoming))
+          return err(10020, "settings: invalid");
+        const row = db.prepare("SELECT settings FROM users WHERE id = ?").get(userId) as
+          { settings: string } | undefined;
+        const merged = {
+          ...(JSON.parse(row?.settings ?? "{}") as Record<string, unknown>),
+          ...(incoming as Record<string, unknown>),
+        };
+        const text = JSON.stringify(merged);
+        if (text.length > 256 * 1024) return err(10020, "settings: too large");
+        db.prepare("UPDATE users SET settings = ? WHERE id = ?").run(text, userId);
+        return ok([Object.keys(incoming).length]);
+      }
+      default:
+        return null;
+    }
+  }
+}
