@@ -8,7 +8,7 @@ import { WebSocketServer } from "ws";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { handleAuthRest } from "./exchange/rest-auth.ts";
-import { handlePublicRest } from "./exchange/rest-public.ts";
+import { handlePublicPost, handlePublicRest } from "./exchange/rest-public.ts";
 import { Identity } from "./identity.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
@@ -60,7 +60,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       void readBody(req).then(
         (raw) => {
           const gate = options.account;
-          if (identity && !url.pathname.startsWith("/v2/auth/")) {
+          if (!url.pathname.startsWith("/v2/auth/")) {
             let b: unknown;
             try {
               b = JSON.parse(raw === "" ? "{}" : raw);
@@ -68,8 +68,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
               return sendJson(res, 400, ["error", 10020, "body: invalid"]);
             }
             const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
-            const answered = identity.handle(url.pathname, body);
+            const answered = identity?.handle(url.pathname, body);
             if (answered) return sendJson(res, answered.status, answered.body);
+            const data = handlePublicPost(options.exchange, url.pathname, body);
+            if (data !== undefined) return sendJson(res, Array.isArray(data) && data[0] === "error" ? 400 : 200, data);
           }
           const reply = gate
             ? handleAuthRest(
@@ -88,6 +90,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       );
       return;
     }
+    if (url.pathname === "/v1/articles") return sendJson(res, 200, ARTICLES);
     if (identity && url.pathname === "/v2/int/captcha/local/challenge")
       return sendJson(res, 200, identity.captchaChallenge());
     // The development mail outbox: where sign-up and verification mails "arrive" on this machine.
@@ -154,3 +157,20 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("error", reject);
   });
 }
+
+/** The help-centre articles the site lists (GET /v1/articles): the exchange's own short guides. */
+const ARTICLES = [
+  { id: 1, title: "Paper trading on the embedded exchange", slug: "paper-trading", updated_at: 1_790_000_000 },
+  {
+    id: 2,
+    title: "Order types: limit, market, stop, stop limit, trailing stop, IOC, FOK",
+    slug: "order-types",
+    updated_at: 1_790_000_000,
+  },
+  {
+    id: 3,
+    title: "Order book checksums and why your book is always right",
+    slug: "checksums",
+    updated_at: 1_790_000_000,
+  },
+];

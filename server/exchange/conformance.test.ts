@@ -6,7 +6,14 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { candleCodec, CONF_FLAGS, publicTradeCodec, Scheduler, tickerCodec } from "../../src/protocol/index.ts";
+import {
+  candleCodec,
+  CONF_FLAGS,
+  derivStatusCodec,
+  publicTradeCodec,
+  Scheduler,
+  tickerCodec,
+} from "../../src/protocol/index.ts";
 import { Connection, type SocketLike } from "../../src/workers/core/index.ts";
 import { createApiServer, type ApiServer } from "../api-server.ts";
 import { Exchange } from "./exchange.ts";
@@ -192,5 +199,53 @@ describe("embedded exchange against the worker core", () => {
     expect(conf[0]).toContain("TESTBTC:TESTUSD");
     expect(conf[1]).toEqual(["BTCF0:USTF0", "ETHF0:USTF0"]);
     expect(await get("/v2/ticker/tNOPE")).toEqual(["error", 10020, "symbol: invalid"]);
+  });
+
+  it("serves derivatives status on the status channel and REST, conversions and the 30-minute volume", async () => {
+    const ws = new WebSocket(url);
+    const frames: unknown[] = [];
+    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((r) => ws.once("open", r));
+    ws.send(JSON.stringify({ event: "subscribe", channel: "status", key: "deriv:tBTCF0:USTF0" }));
+    ws.send(JSON.stringify({ event: "subscribe", channel: "status", key: "liq:global" }));
+    ws.send(JSON.stringify({ event: "subscribe", channel: "status", key: "deriv:tNOPE" }));
+    await new Promise((r) => setTimeout(r, 1300));
+    ws.close();
+    const events = frames.filter((f): f is Record<string, unknown> => !Array.isArray(f));
+    const subscribed = events.filter((e) => e["event"] === "subscribed");
+    expect(subscribed.map((e) => e["key"])).toEqual(["deriv:tBTCF0:USTF0", "liq:global"]);
+    expect(events.find((e) => e["event"] === "error")).toMatchObject({ code: 10300, msg: "key: invalid" });
+    const deriv = subscribed[0]?.["chanId"];
+    const rows = frames.filter((f): f is unknown[] => Array.isArray(f) && f[0] === deriv && f[1] !== "hb");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const decoded = derivStatusCodec.decode(r[1]);
+      expect(decoded.ok).toBe(true);
+      if (decoded.ok) expect(decoded.value.markPrice).toBeGreaterThan(0);
+    }
+    const liq = frames.find((f) => Array.isArray(f) && f[0] === subscribed[1]?.["chanId"]);
+    expect(liq).toEqual([subscribed[1]?.["chanId"], []]);
+
+    const base = url.replace("ws://", "http://").replace("/ws/2", "");
+    const rest = (await (await fetch(`${base}/v2/status/deriv?keys=tBTCF0:USTF0`)).json()) as unknown[][];
+    expect(rest.length).toBe(1);
+    expect(rest[0]?.[0]).toBe("tBTCF0:USTF0");
+    expect(derivStatusCodec.decode(rest[0]?.slice(1)).ok).toBe(true);
+    const post = async (p: string, body: unknown): Promise<unknown> =>
+      (
+        await fetch(base + p, {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { "content-type": "application/json" },
+        })
+      ).json();
+    const [btcUsd] = (await post("/v2/calc/fx", { ccy1: "BTC", ccy2: "USD" })) as number[];
+    const [usdBtc] = (await post("/v2/calc/fx", { ccy1: "USD", ccy2: "BTC" })) as number[];
+    expect(btcUsd).toBeGreaterThan(1000);
+    expect((btcUsd ?? 0) * (usdBtc ?? 0)).toBeCloseTo(1, 6);
+    expect(await post("/v2/calc/fx", { ccy1: "BTC", ccy2: "NOPE" })).toEqual(["error", 10020, "ccy: invalid"]);
+    const vol = (await (await fetch(`${base}/v2/stats1/vol.1d:30m:BFX/last`)).json()) as number[];
+    expect(vol).toHaveLength(2);
+    expect(vol[1]).toBeGreaterThanOrEqual(0);
   });
 });

@@ -4,6 +4,7 @@
  * `["error", code, "message"]`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { derivStatusRow, fxRate, volume30m } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
 
@@ -60,6 +61,32 @@ const COUNTRIES: readonly (readonly [string, string])[] = [
   ["VE", "Venezuela"],
 ];
 
+/** POST routes of the public host that are plain data: conversions and sales. */
+export function handlePublicPost(exchange: Exchange, path: string, body: Record<string, unknown>): unknown | undefined {
+  if (path === "/v2/calc/fx") {
+    const rate =
+      typeof body["ccy1"] === "string" && typeof body["ccy2"] === "string"
+        ? fxRate(exchange, body["ccy1"], body["ccy2"])
+        : null;
+    return rate === null ? ["error", 10020, "ccy: invalid"] : [rate];
+  }
+  if (path === "/v2/calc/fx/batch") {
+    const pairs = Array.isArray(body["pairs"]) ? body["pairs"] : [];
+    return {
+      data: pairs.map((p: unknown) => {
+        const r = (p ?? {}) as Record<string, unknown>;
+        const rate =
+          typeof r["ccy1"] === "string" && typeof r["ccy2"] === "string"
+            ? fxRate(exchange, r["ccy1"], r["ccy2"])
+            : null;
+        return rate === null ? null : rate * (typeof r["amount"] === "number" ? r["amount"] : 1);
+      }),
+    };
+  }
+  if (path === "/api/sales" || path === "/v2/int/securities/sales") return { data: [] };
+  return undefined;
+}
+
 export function handlePublicRest(
   exchange: Exchange,
   now: () => number,
@@ -76,6 +103,18 @@ export function handlePublicRest(
       json(res, 200, [q.get("ip") ?? "127.0.0.1", geoCountry]);
     } else if (path === "/v2/int/countries") {
       json(res, 200, COUNTRIES);
+    } else if (path === "/v2/status/deriv") {
+      const keys = (q.get("keys") ?? "ALL").split(",");
+      const all = keys.includes("ALL");
+      const rows: unknown[] = [];
+      for (const symbol of exchange.markets.keys()) {
+        if (!symbol.includes("F0") || (!all && !keys.includes(symbol))) continue;
+        const row = derivStatusRow(exchange, symbol, now());
+        if (row) rows.push([symbol, ...row]);
+      }
+      json(res, 200, rows);
+    } else if (/^\/v2\/stats1\/vol\.[0-9a-z]+:30m:BFX\/last$/.test(path)) {
+      json(res, 200, [Math.floor(now() / 1_800_000) * 1_800_000, volume30m(exchange, now())]);
     } else if (path === "/v2/platform/status") {
       json(res, 200, [platformStatus()]);
     } else if (path === "/v2/tickers") {
@@ -145,8 +184,21 @@ export function handlePublicRest(
             return currencies.map((c) => [c, CURRENCY_NAMES[c] ?? c]);
           case "pub:list:currency:stable":
             return ["USD", "UST"];
-          default:
+          case "pub:list:features":
+            return ["paper", "competitions", "securities", "otc", "staking", "borrow"];
+          case "pub:raw:website:stats":
+            return { markets: exchange.markets.size, volume30mUsd: volume30m(exchange, now()), users: null };
+          case "pub:info:pair:fee:ovr":
+            return pairs.filter((p) => p.startsWith("TEST")).map((p) => [p, [0, 0]]);
+          case "pub:info:pair":
+            return pairs.map((p) => [p, [null, null, null, "0.00001", "2000.0", null, null, null, 0.2, 0.1]]);
+          default: {
+            const banner = /^pub:raw:banner:home:([a-zA-Z-]+)$/.exec(k);
+            if (banner) return { lang: banner[1], title: null, link: null };
+            const terms = /^pub:legal:terms:([a-z0-9_-]+)$/.exec(k);
+            if (terms) return { id: terms[1], version: "1.0", updated: 1_790_000_000_000 };
             return null;
+          }
         }
       });
       json(res, 200, out);

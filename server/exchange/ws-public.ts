@@ -14,6 +14,7 @@ import type { Batch, Exchange } from "./exchange.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import type { BookFeed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
+import { derivStatusRow } from "./derived.ts";
 
 const MAX_CHANNELS = 30;
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -27,6 +28,12 @@ type Sub =
       readonly kind: "trades" | "ticker";
       readonly key: string;
       readonly symbol: string;
+      readonly fields: Record<string, string>;
+    }
+  | {
+      readonly kind: "status";
+      readonly key: string;
+      readonly statusKey: string;
       readonly fields: Record<string, string>;
     }
   | {
@@ -233,6 +240,14 @@ export class PublicSocketServer {
       }
       Object.assign(fields, { key });
       sub = { kind: "candles", key: `candles|${key}`, symbol: parts[2] as string, tf: parts[1] as string, fields };
+    } else if (channel === "status") {
+      const key = typeof m["key"] === "string" ? m["key"] : "";
+      const deriv = /^deriv:(t[A-Z0-9:]+)$/.exec(key);
+      if (!(key === "liq:global" || (deriv && this.#o.exchange.markets.has(deriv[1] as string)))) {
+        return fail(10300, "key: invalid");
+      }
+      Object.assign(fields, { key });
+      sub = { kind: "status", key: `status|${key}`, statusKey: key, fields };
     } else {
       return fail(10300, "channel: unknown");
     }
@@ -271,6 +286,9 @@ export class PublicSocketServer {
         if (market) this.#frame(c, [chanId, market.ticker(this.#o.now())]);
         return;
       }
+      case "status":
+        this.#frame(c, [chanId, this.#statusRow(sub.statusKey)]);
+        return;
       case "candles": {
         const rows = ex.markets.get(sub.symbol)?.candles.get(sub.tf) ?? [];
         this.#frame(c, [chanId, rows.slice(-120).reverse()]);
@@ -302,11 +320,28 @@ export class PublicSocketServer {
     }
   }
 
+  /**
+   * A status channel's row. The exchange has no margin, so nothing is ever liquidated: the
+   * `liq:global` channel carries an empty snapshot and then only heartbeats, as the real one does
+   * in a quiet market.
+   */
+  #statusRow(key: string): unknown[] {
+    if (key === "liq:global") return [];
+    return derivStatusRow(this.#o.exchange, key.slice("deriv:".length), this.#o.now()) ?? [];
+  }
+
   #tickers(): void {
     const now = this.#o.now();
     const rows = new Map<string, number[]>();
     for (const c of this.#clients) {
       for (const [chanId, sub] of c.subs) {
+        if (sub.kind === "status" && sub.statusKey !== "liq:global") {
+          const text = JSON.stringify(this.#statusRow(sub.statusKey));
+          if (this.#lastTicker.get(`${chanId}`) === text || text === "[]") continue;
+          this.#lastTicker.set(`${chanId}`, text);
+          this.#frame(c, [chanId, JSON.parse(text) as unknown]);
+          continue;
+        }
         if (sub.kind !== "ticker") continue;
         let row = rows.get(sub.symbol);
         if (!row) {
