@@ -91,7 +91,7 @@ export class Identity {
         if (a.byLogin(email) || a.byLogin(username)) return err(10020, "account: exists");
         const id = a.createUser(email, username, password, this.now(), false);
         for (const [ccy, amount] of Object.entries(NEW_ACCOUNT_BALANCES))
-          this.gate.trading.credit(id, ccy, amount, "Paper-trading deposit");
+          this.gate.funds.deposit(id, ccy, amount, "Paper-trading deposit");
         this.#issueVerification(id, email);
         return ok([id]);
       }

@@ -3,6 +3,7 @@
  * the channel-0 snapshots after it (`ps`, `ws`, `os`, `fos`, `fcs`, `fls`), the order inputs
  * `on`, `oc`, `oc_multi`, and the account events Trading emits, routed to the user's sockets.
  */
+import { Funds } from "./funds.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
 import type { Trading } from "./trading.ts";
 
@@ -11,11 +12,16 @@ export type AccountListener = (userId: number, type: string, payload: unknown) =
 export class AccountGateway {
   readonly #listeners = new Set<AccountListener>();
 
+  /** Transfers, deposit addresses, withdrawals and movements. */
+  readonly funds: Funds;
+
   constructor(
     readonly accounts: Accounts,
     readonly trading: Trading,
     readonly now: () => number,
-  ) {}
+  ) {
+    this.funds = new Funds(accounts.db, trading, now);
+  }
 
   /** Trading's emit target. */
   emit(userId: number, type: string, payload: unknown): void {
@@ -62,6 +68,9 @@ export class AccountGateway {
     switch (type) {
       case "on":
         this.trading.place(userId, p);
+        return;
+      case "ou":
+        this.trading.update(userId, p);
         return;
       case "oc":
         if (typeof p["id"] === "number") this.trading.cancel(userId, p["id"]);

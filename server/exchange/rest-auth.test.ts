@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authTradeCodec,
   ledgerCodec,
+  movementCodec,
   notificationCodec,
   orderCodec,
   userInfoCodec,
@@ -143,6 +144,98 @@ describe("authenticated REST", () => {
       price: "1",
     });
     expect(bad).toEqual(["error", 10001, "Invalid order: amount"]);
+  });
+
+  it("updates an order over REST and refuses an update of an unknown one", async () => {
+    const bid = exchange.markets.get("tBTCUSD")?.engine.bestBid() as number;
+    const price = Number((bid * 0.8).toPrecision(5));
+    const [, on] = await signed("/v2/auth/w/order/submit", {
+      type: "EXCHANGE LIMIT",
+      symbol: "tBTCUSD",
+      amount: "0.01",
+      price: String(price),
+    });
+    const id = ((on as unknown[])[4] as unknown[][])[0]?.[0] as number;
+    const [status, ou] = await signed("/v2/auth/w/order/update", { id, price: String(price - 100) });
+    expect(status).toBe(200);
+    const n = notificationCodec.decode(ou);
+    expect(n).toMatchObject({ ok: true, value: { type: "ou-req", status: "SUCCESS" } });
+    expect(orderCodec.decode((ou as unknown[])[4])).toMatchObject({ ok: true, value: { id, price: price - 100 } });
+    expect(await signed("/v2/auth/w/order/update", { id: 1, price: 1 })).toEqual([
+      500,
+      ["error", 10001, "Order not found."],
+    ]);
+    await signed("/v2/auth/w/order/cancel", { id });
+  });
+
+  it("moves funds between wallets, gives deposit addresses, withdraws and lists movements", async () => {
+    const balance = async (type: string, ccy: string): Promise<number> => {
+      const [, rows] = await signed("/v2/auth/r/wallets", {});
+      const w = (rows as unknown[][]).find((r) => r[0] === type && r[1] === ccy);
+      return (w?.[2] as number | undefined) ?? 0;
+    };
+    const usd = await balance("exchange", "USD");
+    const [status, tf] = await signed("/v2/auth/w/transfer", {
+      from: "exchange",
+      to: "funding",
+      currency: "USD",
+      amount: "250.5",
+    });
+    expect(status).toBe(200);
+    expect(notificationCodec.decode(tf)).toMatchObject({ ok: true, value: { type: "acc_tf", status: "SUCCESS" } });
+    expect(await balance("exchange", "USD")).toBeCloseTo(usd - 250.5, 8);
+    expect(await balance("funding", "USD")).toBeCloseTo(250.5, 8);
+    // Refusals name the field and move nothing.
+    expect(
+      await signed("/v2/auth/w/transfer", { from: "exchange", to: "funding", currency: "USD", amount: 1e9 }),
+    ).toEqual([500, ["error", 10001, "amount: insufficient balance in the source wallet"]]);
+    expect(
+      (await signed("/v2/auth/w/transfer", { from: "exchange", to: "exchange", currency: "USD", amount: 1 }))[1],
+    ).toEqual(["error", 10001, "to: must differ from the source wallet"]);
+    expect(
+      (await signed("/v2/auth/w/transfer", { from: "exchange", to: "funding", currency: "USD", amount: -5 }))[1],
+    ).toEqual(["error", 10001, "amount: invalid"]);
+    expect(await balance("funding", "USD")).toBeCloseTo(250.5, 8);
+
+    const [, dep] = await signed("/v2/auth/w/deposit/address", { wallet: "exchange", method: "bitcoin", op_renew: 0 });
+    const addr = (dep as unknown[][])[4]?.[4] as string;
+    expect(addr).toMatch(/^bc1q/);
+    const [, again] = await signed("/v2/auth/w/deposit/address", {
+      wallet: "exchange",
+      method: "bitcoin",
+      op_renew: 0,
+    });
+    expect((again as unknown[][])[4]?.[4]).toBe(addr);
+    const [, renewed] = await signed("/v2/auth/w/deposit/address", {
+      wallet: "exchange",
+      method: "bitcoin",
+      op_renew: 1,
+    });
+    expect((renewed as unknown[][])[4]?.[4]).not.toBe(addr);
+
+    const btc = await balance("exchange", "BTC");
+    const target = "0x52908400098527886E0F7030069857D2E4169EE7";
+    expect(
+      (
+        await signed("/v2/auth/w/withdraw", { wallet: "exchange", method: "bitcoin", amount: "0.1", address: target })
+      )[1],
+    ).toEqual(["error", 10001, "address: invalid"]);
+    const [, wd] = await signed("/v2/auth/w/withdraw", {
+      wallet: "exchange",
+      method: "bitcoin",
+      amount: "0.1",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
+    expect(notificationCodec.decode(wd)).toMatchObject({ ok: true, value: { type: "acc_wd-req", status: "SUCCESS" } });
+    expect(await balance("exchange", "BTC")).toBeCloseTo(btc - 0.1, 8);
+    const [, moves] = await signed("/v2/auth/r/movements/BTC/hist", {});
+    const decoded = movementCodec.decodeList(moves);
+    expect(decoded.ok).toBe(true);
+    if (decoded.ok) {
+      expect(decoded.value[0]).toMatchObject({ currency: "BTC", status: "COMPLETED", amount: -0.0996, fees: -0.0004 });
+      // The demo account's opening balance is a deposit in the same history.
+      expect(decoded.value.at(-1)).toMatchObject({ currency: "BTC", amount: 2 });
+    }
   });
 
   it("answers 429 beyond the rate limit", async () => {

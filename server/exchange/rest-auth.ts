@@ -141,6 +141,12 @@ export function handleAuthRest(
       ? { status: 200, body: [now, "on-req", null, null, [r.order], null, "SUCCESS", "Submitting order."] }
       : err(r.code, r.msg);
   }
+  if (path === "/v2/auth/w/order/update") {
+    const r = t.update(user, body);
+    return r.ok
+      ? { status: 200, body: [now, "ou-req", null, null, r.order, null, "SUCCESS", "Submitting update to order."] }
+      : err(r.code, r.msg);
+  }
   if (path === "/v2/auth/w/order/cancel") {
     const r =
       typeof body["id"] === "number"
@@ -160,5 +166,5 @@ export function handleAuthRest(
     if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
     return { status: 200, body: [1] };
   }
-  return extra(user, path, body) ?? err(10020, "not found", 404);
+  return gate.funds.handle(user, path, body) ?? extra(user, path, body) ?? err(10020, "not found", 404);
 }

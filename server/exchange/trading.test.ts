@@ -53,6 +53,33 @@ describe("account trading", () => {
     expect(t.events.some(([, type, p]) => type === "oc" && (p as unknown[])[13] === "CANCELED")).toBe(true);
   });
 
+  it("updates a resting limit order's price and amount under the same id, resizing its reservation", () => {
+    const t = setup();
+    const bestBid = t.exchange.markets.get("tBTCUSD")?.engine.bestBid() as number;
+    const price = Number((bestBid * 0.9).toPrecision(5));
+    const placed = t.trading.place(t.user, { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: 0.5, price });
+    const id = placed.ok ? (placed.order[0] as number) : 0;
+    const lower = Number((price * 0.95).toPrecision(5));
+    t.events.length = 0;
+    const r = t.trading.update(t.user, { id, price: String(lower), amount: "0.8" });
+    expect(r.ok).toBe(true);
+    const decoded = r.ok ? orderCodec.decode(r.order) : null;
+    expect(decoded?.ok && decoded.value).toMatchObject({ id, price: lower, amount: 0.8, original_amount: 0.8 });
+    expect(t.wallet("USD").available).toBeCloseTo(100_000 - 0.8 * lower, 6);
+    // One `ou`, no `oc`: to a client the order never closed.
+    expect(t.events.map(([, type]) => type).filter((x) => x !== "wu" && x !== "n")).toEqual(["ou"]);
+    expect(t.exchange.markets.get("tBTCUSD")?.engine.get(id)?.price).toBe(lower);
+    // delta adds to the total; a change the balance cannot cover or that flips the side is refused.
+    expect(t.trading.update(t.user, { id, delta: 0.2 })).toMatchObject({ ok: true });
+    expect(t.trading.openOrdersWire(t.user)[0]?.[6]).toBe(1);
+    expect(t.trading.update(t.user, { id, amount: 1000 })).toMatchObject({ ok: false });
+    expect(t.trading.update(t.user, { id, amount: -1 })).toMatchObject({ ok: false, msg: "Invalid order: amount" });
+    expect(t.trading.update(t.user, { id: 424242, price: 1 })).toMatchObject({ ok: false, msg: "Order not found." });
+    expect(t.wallet("USD").available).toBeCloseTo(100_000 - 1 * lower, 6);
+    expect(t.trading.cancel(t.user, id).ok).toBe(true);
+    expect(t.wallet("USD").available).toBe(100_000);
+  });
+
   it("fills a market buy, charging the taker fee in the currency received", () => {
     const t = setup();
     const r = t.trading.place(t.user, { type: "EXCHANGE MARKET", symbol: "tBTCUSD", amount: 0.1 });

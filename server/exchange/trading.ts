@@ -13,6 +13,9 @@ import type { Batch, Exchange } from "./exchange.ts";
 export const MAKER_FEE = 0.001;
 export const TAKER_FEE = 0.002;
 
+/** The wallets an account holds; spot trading settles in `exchange`. */
+export type WalletType = "exchange" | "margin" | "funding";
+
 export type AccountEmit = (userId: number, type: string, payload: unknown) => void;
 
 export interface OrderInput {
@@ -83,6 +86,11 @@ export class Trading {
    */
   readonly #queue: [number, string, unknown][] = [];
   readonly #rows = new Map<number, OrderRow>();
+  /**
+   * Orders being updated (`ou`): taken off the book and put back under the same id. Settlement
+   * skips the take-off, and reports the put-back as `ou` with the fills it had before kept.
+   */
+  readonly #amending = new Map<number, { phase: "off" | "on"; filled: number; avg: number }>();
   readonly #nextOrderId: () => number;
 
   constructor(db: Db, exchange: Exchange, now: () => number, emit: AccountEmit, nextOrderId: () => number) {
@@ -150,35 +158,42 @@ export class Trading {
 
   // --- wallets -------------------------------------------------------------------------------
 
-  #wallet(userId: number, currency: string): { balance: number; reserved: number } {
+  #wallet(userId: number, currency: string, type: WalletType = "exchange"): { balance: number; reserved: number } {
     const row = this.#db
-      .prepare("SELECT balance, reserved FROM wallets WHERE user_id = ? AND type = 'exchange' AND currency = ?")
-      .get(userId, currency) as { balance: number; reserved: number } | undefined;
+      .prepare("SELECT balance, reserved FROM wallets WHERE user_id = ? AND type = ? AND currency = ?")
+      .get(userId, type, currency) as { balance: number; reserved: number } | undefined;
     return row ?? { balance: 0, reserved: 0 };
   }
 
-  #moveWallet(userId: number, currency: string, dBalance: number, dReserved: number, description: string | null): void {
-    const w = this.#wallet(userId, currency);
+  #moveWallet(
+    userId: number,
+    currency: string,
+    dBalance: number,
+    dReserved: number,
+    description: string | null,
+    type: WalletType = "exchange",
+  ): void {
+    const w = this.#wallet(userId, currency, type);
     const balance = w.balance + dBalance;
     const reserved = w.reserved + dReserved;
     if (balance < 0 || reserved < 0 || reserved > balance) throw new Error(`wallet invariant broken for ${currency}`);
     this.#db
       .prepare(
-        "INSERT INTO wallets (user_id, type, currency, balance, reserved) VALUES (?, 'exchange', ?, ?, ?) ON CONFLICT(user_id, type, currency) DO UPDATE SET balance = excluded.balance, reserved = excluded.reserved",
+        "INSERT INTO wallets (user_id, type, currency, balance, reserved) VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id, type, currency) DO UPDATE SET balance = excluded.balance, reserved = excluded.reserved",
       )
-      .run(userId, currency, balance, reserved);
+      .run(userId, type, currency, balance, reserved);
     if (dBalance !== 0 && description) {
       this.#db
         .prepare(
-          "INSERT INTO ledgers (user_id, currency, wallet, mts, amount, balance, description) VALUES (?, ?, 'exchange', ?, ?, ?, ?)",
+          "INSERT INTO ledgers (user_id, currency, wallet, mts, amount, balance, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
-        .run(userId, currency, this.#now(), dBalance, balance, description);
+        .run(userId, currency, type, this.#now(), dBalance, balance, description);
     }
-    this.#emit(userId, "wu", this.#walletWire(currency, balance, reserved));
+    this.#emit(userId, "wu", this.#walletWire(currency, balance, reserved, type));
   }
 
-  #walletWire(currency: string, balance: number, reserved: number): unknown[] {
-    return ["exchange", currency, fromUnits(balance), 0, fromUnits(balance - reserved), null, null];
+  #walletWire(currency: string, balance: number, reserved: number, type: WalletType = "exchange"): unknown[] {
+    return [type, currency, fromUnits(balance), 0, fromUnits(balance - reserved), null, null];
   }
 
   credit(userId: number, currency: string, amount: number, description: string): void {
@@ -188,15 +203,34 @@ export class Trading {
 
   walletsWire(userId: number): unknown[][] {
     const rows = this.#db
-      .prepare(
-        "SELECT currency, balance, reserved FROM wallets WHERE user_id = ? AND type = 'exchange' ORDER BY currency",
-      )
+      .prepare("SELECT type, currency, balance, reserved FROM wallets WHERE user_id = ? ORDER BY type, currency")
       .all(userId) as {
+      type: WalletType;
       currency: string;
       balance: number;
       reserved: number;
     }[];
-    return rows.map((r) => this.#walletWire(r.currency, r.balance, r.reserved));
+    return rows.map((r) => this.#walletWire(r.currency, r.balance, r.reserved, r.type));
+  }
+
+  /** A wallet's free balance in units (balance less what open orders reserve). */
+  available(userId: number, type: WalletType, currency: string): number {
+    const w = this.#wallet(userId, currency, type);
+    return w.balance - w.reserved;
+  }
+
+  /**
+   * Runs a funds operation (transfer, withdrawal, deposit) in one transaction with the wallet moves
+   * it makes, then sends their `wu` events — the same commit-then-tell rule as order entry.
+   */
+  funds<T>(
+    fn: (move: (userId: number, type: WalletType, currency: string, dUnits: number, text: string) => void) => T,
+  ): T {
+    const result = this.#db.transaction(() =>
+      fn((userId, type, currency, dUnits, text) => this.#moveWallet(userId, currency, dUnits, 0, text, type)),
+    )();
+    this.#flush();
+    return result;
   }
 
   // --- orders --------------------------------------------------------------------------------
@@ -240,7 +274,7 @@ export class Trading {
         `INSERT INTO orders (id, user_id, cid, symbol, type, side, price, amount_orig, remaining, avg_price, status, flags, reserved, mts_create, mts_update, open, trigger_price, aux_price, trail, triggered)
          VALUES (@id, @user_id, @cid, @symbol, @type, @side, @price, @amount_orig, @remaining, @avg_price, @status, @flags, @reserved, @mts_create, @mts_update, @open, @trigger_price, @aux_price, @trail, @triggered)
          ON CONFLICT(id) DO UPDATE SET price = excluded.price, remaining = excluded.remaining, avg_price = excluded.avg_price, status = excluded.status,
-           reserved = excluded.reserved, mts_update = excluded.mts_update, open = excluded.open, trigger_price = excluded.trigger_price, triggered = excluded.triggered`,
+           reserved = excluded.reserved, amount_orig = excluded.amount_orig, mts_update = excluded.mts_update, open = excluded.open, trigger_price = excluded.trigger_price, triggered = excluded.triggered`,
       )
       .run(r);
   }
@@ -535,6 +569,84 @@ export class Trading {
     return { ok: true, order: this.#orderWire(row) };
   }
 
+  /**
+   * Updates a resting limit order's price and/or amount (`ou`, `w/order/update`): `amount` is the
+   * new total (signed like the order), `delta` a change to it. The order leaves the book and comes
+   * back under the same id (losing its time priority, as on the real exchange), with its
+   * reservation resized first so the balance never goes negative.
+   */
+  update(userId: number, input: Record<string, unknown>): PlaceResult {
+    const fail = (msg: string): PlaceResult => {
+      this.#notify(userId, "ou-req", null, "ERROR", msg);
+      this.#flush();
+      return { ok: false, code: 10001, msg };
+    };
+    const id = input["id"];
+    const row = typeof id === "number" ? this.#rows.get(id) : undefined;
+    if (!row || row.user_id !== userId || row.open !== 1) return fail("Order not found.");
+    if (row.type !== "EXCHANGE LIMIT" || row.price === null)
+      return fail("Invalid order: only limit orders on the book can be updated");
+    const info = parseSymbol(row.symbol);
+    if (!info || info.kind !== "trading") return fail("Invalid order: symbol");
+    const sign = row.side === "buy" ? 1 : -1;
+    const filled = row.amount_orig - row.remaining;
+    let total = row.amount_orig;
+    if (input["amount"] !== undefined) {
+      const a = num(input["amount"]);
+      if (!Number.isFinite(a) || Math.sign(a) !== sign || Math.abs(a) > 1e9) return fail("Invalid order: amount");
+      total = toUnits(Math.abs(a));
+    }
+    if (input["delta"] !== undefined) {
+      const d = num(input["delta"]);
+      if (!Number.isFinite(d) || Math.abs(d) > 1e9) return fail("Invalid order: delta");
+      total += toUnits(d * sign);
+    }
+    if (total - filled < 1) return fail("Invalid order: amount must stay above what has filled");
+    let price = row.price;
+    if (input["price"] !== undefined) {
+      price = num(input["price"]);
+      if (!(Number.isFinite(price) && price > 0 && price < 1e12)) return fail("Invalid order: price");
+    }
+    const remaining = total - filled;
+    const reserveCcy = row.side === "buy" ? info.quote : info.base;
+    const reserve = row.side === "buy" ? Math.round(fromUnits(remaining) * price * 1e8) : remaining;
+    const w = this.#wallet(userId, reserveCcy);
+    if (w.balance - w.reserved + row.reserved < reserve)
+      return fail(`Invalid order: not enough exchange balance to update order ${row.id}`);
+    const now = this.#now();
+    this.#notify(userId, "ou-req", [this.#orderWire(row)], "SUCCESS", `Submitting update to order ${row.id}.`);
+    const amend = { phase: "off" as "off" | "on", filled, avg: row.avg_price };
+    this.#amending.set(row.id, amend);
+    try {
+      this.#db.transaction(() => {
+        this.#ex.cancel(row.symbol, row.id);
+        this.#moveWallet(userId, reserveCcy, 0, reserve - row.reserved, null);
+        row.reserved = reserve;
+        row.price = price;
+        row.amount_orig = total;
+        row.remaining = remaining;
+        row.mts_update = now;
+        this.#saveOrder(row);
+        amend.phase = "on";
+        this.#ex.placeOrder(row.symbol, {
+          id: row.id,
+          owner: userId,
+          side: row.side,
+          type: "LIMIT",
+          price,
+          amount: fromUnits(remaining),
+          cid: row.cid,
+          hidden: (row.flags & ORDER_FLAGS.HIDDEN) !== 0,
+          postOnly: (row.flags & ORDER_FLAGS.POST_ONLY) !== 0,
+        });
+      })();
+    } finally {
+      this.#amending.delete(row.id);
+    }
+    this.#flush();
+    return { ok: true, order: this.#orderWire(row) };
+  }
+
   cancelAll(userId: number): number {
     const ids = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1).map((r) => r.id);
     for (const id of ids) this.cancel(userId, id);
@@ -683,8 +795,15 @@ export class Trading {
         if (o.owner <= 0) continue;
         const row = this.#rows.get(o.id);
         if (!row) continue;
+        const amend = this.#amending.get(o.id);
+        if (amend?.phase === "off") continue;
         row.remaining = toUnits(o.remaining);
-        row.avg_price = o.avgPrice;
+        if (amend) {
+          // The put-back order only knows its own fills: blend them with the earlier ones.
+          const before = amend.filled;
+          const now = row.amount_orig - row.remaining - before;
+          row.avg_price = before + now > 0 ? (amend.avg * before + o.avgPrice * now) / (before + now) : 0;
+        } else row.avg_price = o.avgPrice;
         row.status = o.status;
         row.mts_update = o.mtsUpdate;
         const closed = o.remaining <= 0 || !(o === result.order ? result.rested || this.#resting(o) : this.#resting(o));
@@ -698,7 +817,7 @@ export class Trading {
         this.#saveOrder(row);
         this.#emit(
           o.owner,
-          row.open === 1 ? (o === result.order && result.fills.length === 0 ? "on" : "ou") : "oc",
+          row.open === 1 ? (o === result.order && result.fills.length === 0 && !amend ? "on" : "ou") : "oc",
           this.#orderWire(row),
         );
         if (row.open === 0) this.#rows.delete(row.id);

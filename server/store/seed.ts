@@ -2,6 +2,7 @@
  * First-start seeding: the demo account (documented in the README) with balances to trade with,
  * and an API key for it. Runs only when the database has no users.
  */
+import { Funds } from "../exchange/funds.ts";
 import type { Trading } from "../exchange/trading.ts";
 import type { Accounts } from "./accounts.ts";
 
@@ -32,7 +33,9 @@ export function seedDemo(accounts: Accounts, trading: Trading, now: number): num
   const count = (accounts.db.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
   if (count > 0) return null;
   const id = accounts.createUser(DEMO.email, DEMO.username, DEMO.password, now, true);
-  for (const [ccy, amount] of Object.entries(DEMO_BALANCES)) trading.credit(id, ccy, amount, "Demo account deposit");
+  // Deposits, not bare credits: the opening balances show in the movements history as well as the ledger.
+  const funds = new Funds(accounts.db, trading, () => now);
+  for (const [ccy, amount] of Object.entries(DEMO_BALANCES)) funds.deposit(id, ccy, amount, "Demo account deposit");
   accounts.createApiKey(id, "demo", ["o", "w", "a"], now, { key: DEMO.apiKey, secret: DEMO.apiSecret });
   return id;
 }
