@@ -18,7 +18,7 @@ import { setFlagsFromString } from "node:v8";
 import { newScannedUpdate, OrderBook, STRESS_INTENSITIES } from "../src/protocol/index.ts";
 import { generateStream, type GeneratedStream } from "./generator.ts";
 import { bfxModels, ccxt, loadCcxt, naive, ours, parseOnly, type Peer } from "./peers.ts";
-import { parseRecording, readRecordingText, sharedBitfinexDir } from "./recordings.ts";
+import { parseRecording, readRecordingText, sharedBitfinexDir } from "../server/exchange/recordings.ts";
 import { FeedCore } from "../src/workers/core/index.ts";
 
 const REPS = 7;

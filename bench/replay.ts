@@ -6,7 +6,7 @@
  */
 import { basename } from "node:path";
 import { FeedCore } from "../src/workers/core/index.ts";
-import { parseRecording, readRecordingText, type Recording } from "./recordings.ts";
+import { parseRecording, readRecordingText, type Recording } from "../server/exchange/recordings.ts";
 
 export interface ReplayResult {
   readonly file: string;

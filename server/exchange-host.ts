@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { createApiServer, type ApiServer } from "./api-server.ts";
 import { AccountGateway } from "./exchange/account-gateway.ts";
 import { Exchange } from "./exchange/exchange.ts";
+import { replayFromFile } from "./exchange/replay.ts";
 import { Trading } from "./exchange/trading.ts";
 import { Accounts } from "./store/accounts.ts";
 import { nextIdFrom, openDb } from "./store/db.ts";
@@ -22,6 +23,43 @@ export interface ExchangeHostOptions {
   readonly seed: number;
   readonly geoCountry: string;
   readonly log: (line: string) => void;
+  /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
+  readonly stress?: { readonly intervalMs: number; readonly updates: number; readonly symbols: readonly string[] };
+  /** Replay mode: a recorded stream drives one market's book, `steps` recorded changes every `stepMs`. */
+  readonly replay?: {
+    readonly path: string;
+    readonly symbol?: string;
+    readonly stepMs: number;
+    readonly steps: number;
+  };
+}
+
+/**
+ * Reads the stress and replay modes from the environment: `STRESS=60/8` (interval ms / updates,
+ * `STRESS_SYMBOLS` default tBTCUSD), `REPLAY=<recording>` (`REPLAY_SYMBOL`, `REPLAY_STEP_MS`,
+ * `REPLAY_STEPS`). Refuses values that do not parse rather than running something else.
+ */
+export function modesFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, "stress" | "replay"> {
+  const out: { -readonly [K in "stress" | "replay"]?: NonNullable<ExchangeHostOptions[K]> } = {};
+  const stress = env["STRESS"];
+  if (stress) {
+    const m = /^(\d+)\s*(?:ms)?\s*[/:]\s*(\d+)$/.exec(stress.trim());
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+      throw new Error(`STRESS must look like 60/8 (ms/updates), got ${stress}`);
+    out.stress = {
+      intervalMs: Number(m[1]),
+      updates: Number(m[2]),
+      symbols: (env["STRESS_SYMBOLS"] ?? "tBTCUSD").split(",").map((x) => x.trim()),
+    };
+  }
+  const replay = env["REPLAY"];
+  if (replay) {
+    const stepMs = Number(env["REPLAY_STEP_MS"] ?? 100);
+    const steps = Number(env["REPLAY_STEPS"] ?? 5);
+    if (!(stepMs >= 1 && steps >= 1)) throw new Error("REPLAY_STEP_MS and REPLAY_STEPS must be positive numbers");
+    out.replay = { path: replay, stepMs, steps, ...(env["REPLAY_SYMBOL"] ? { symbol: env["REPLAY_SYMBOL"] } : {}) };
+  }
+  return out;
 }
 
 export interface ExchangeHost {
@@ -59,14 +97,29 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     await new Promise<void>((done) => api.server.listen(port, o.host, done));
     apis.push(api);
   }
-  const stepper = setInterval(() => exchange.simulator.step(), o.simStepMs);
+  const timers = [setInterval(() => exchange.simulator.step(), o.simStepMs)];
+  if (o.stress) {
+    const { intervalMs, updates, symbols } = o.stress;
+    for (const s of symbols) if (!exchange.markets.has(s)) throw new Error(`STRESS_SYMBOLS: ${s} is not listed`);
+    timers.push(setInterval(() => symbols.forEach((s) => exchange.simulator.burst(s, updates)), intervalMs));
+    o.log(`Stress mode: ${updates} book updates every ${intervalMs} ms on ${symbols.join(", ")}.`);
+  }
+  if (o.replay) {
+    const r = replayFromFile(exchange, o.replay.path, o.replay.symbol);
+    const { steps, stepMs } = o.replay;
+    r.advance(1);
+    timers.push(setInterval(() => r.advance(steps), stepMs));
+    o.log(
+      `Replay mode: ${r.symbol} from ${o.replay.path} (${r.steps.length} recorded changes, ${steps} every ${stepMs} ms).`,
+    );
+  }
   o.log(
     `Exchange ready: public API http://${o.host}:${o.publicPort}/, authenticated API http://${o.host}:${o.authPort}/`,
   );
   return {
     exchange,
     async stop() {
-      clearInterval(stepper);
+      for (const t of timers) clearInterval(t);
       // Tell connected clients we are going away (info 20051) so they reconnect promptly.
       for (const api of apis) api.sockets.info(20051, "Stopping. Please try to reconnect");
       await Promise.all(apis.map((a) => a.close()));

@@ -1,6 +1,6 @@
 /** The embedded exchange alone (no app): EXCHANGE_PORT (public; +1 authenticated), EXCHANGE_DB. */
 import { resolve } from "node:path";
-import { startExchangeHost } from "./exchange-host.ts";
+import { modesFromEnv, startExchangeHost } from "./exchange-host.ts";
 
 const host = process.env["HOST"] ?? "127.0.0.1";
 const port = Number(process.env["EXCHANGE_PORT"] ?? 5181);
@@ -14,6 +14,7 @@ startExchangeHost({
   seed: Number(process.env["SIM_SEED"] ?? 42),
   geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
   log: (line) => process.stdout.write(`${line}\n`),
+  ...modesFromEnv(process.env),
 }).then(
   (h) => {
     const stop = (): void => void h.stop().then(() => process.exit(0));

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { servedConfig } from "./config.ts";
-import { startExchangeHost, type ExchangeHost } from "./exchange-host.ts";
+import { modesFromEnv, startExchangeHost, type ExchangeHost } from "./exchange-host.ts";
 import { createAppServer } from "./static.ts";
 
 const HOST = process.env["HOST"] ?? "127.0.0.1";
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       seed: Number(process.env["SIM_SEED"] ?? 42),
       geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
       log: (line) => process.stdout.write(`${line}\n`),
+      ...modesFromEnv(process.env),
     });
   }
   const app = createAppServer({ root: ROOT, config: servedConfig(env, origin, build.build) });

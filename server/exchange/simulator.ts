@@ -45,6 +45,8 @@ export class Simulator {
   readonly #rand: () => number;
   readonly #mid = new Map<string, number>();
   readonly #open = new Map<string, number[]>();
+  /** Markets another driver (a replay) has taken over. */
+  readonly #paused = new Set<string>();
 
   constructor(
     readonly markets: readonly SimulatedMarket[],
@@ -70,6 +72,7 @@ export class Simulator {
   /** One step of every market: drift, quotes, cancels, and sometimes a taker. */
   step(): void {
     for (const m of this.markets) {
+      if (this.#paused.has(m.symbol)) continue;
       const r = this.#rand;
       const mid = (this.#mid.get(m.symbol) as number) * (1 + (r() - 0.5) * 0.0006);
       this.#mid.set(m.symbol, mid);
@@ -87,18 +90,43 @@ export class Simulator {
     }
   }
 
+  /**
+   * Hands a market to another driver: the agents withdraw their quotes and stop trading there, so
+   * the book holds only what the new driver (and account users) put in it.
+   */
+  pause(symbol: string): void {
+    this.#paused.add(symbol);
+    const open = this.#open.get(symbol) ?? [];
+    for (const id of open.splice(0)) this.hooks.cancel(symbol, id);
+  }
+
+  /**
+   * Stress mode: `updates` book changes in a market at once, each a quote near the touch or the
+   * withdrawal of a recent one, so every change moves a level a client sees even in a 25-level book.
+   */
+  burst(symbol: string, updates: number): void {
+    if (this.#paused.has(symbol) || !this.#mid.has(symbol)) return;
+    const open = this.#open.get(symbol) as number[];
+    for (let i = 0; i < updates; i++) {
+      if (open.length > TARGET_ORDERS && this.#rand() < 0.5) {
+        const id = open.pop();
+        if (id !== undefined) this.hooks.cancel(symbol, id);
+      } else this.#quote(symbol, 0.002);
+    }
+  }
+
   #size(mid: number): number {
     // Notional of roughly 50–5000 quote units, in base units with 4–8 decimals.
     const notional = 50 * Math.exp(this.#rand() * Math.log(100));
     return Number((notional / mid).toPrecision(4));
   }
 
-  #quote(symbol: string): void {
+  #quote(symbol: string, spread = 0.02): void {
     const r = this.#rand;
     const mid = this.#mid.get(symbol) as number;
     const side = r() < 0.5 ? "buy" : "sell";
-    // Most quotes near the touch, a tail up to ~2% away.
-    const dist = (0.0002 + r() * r() * 0.02) * mid;
+    // Most quotes near the touch, a tail up to `spread` (~2 %) away.
+    const dist = (0.0002 + r() * r() * spread) * mid;
     const price = price5(side === "buy" ? mid - dist : mid + dist);
     const maker = MAKERS[Math.floor(r() * MAKERS.length)] as number;
     const id = this.hooks.place(symbol, maker, side, "LIMIT", price, this.#size(mid));

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sharedBitfinexDir } from "../../bench/recordings";
+import { sharedBitfinexDir } from "../../server/exchange/recordings";
 import { classifyFrame, CONF_FLAGS, newFrameInfo } from "./frames";
 
 const SEQ = CONF_FLAGS.SEQ_ALL;

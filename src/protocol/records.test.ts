@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sharedBitfinexDir } from "../../bench/recordings";
+import { sharedBitfinexDir } from "../../server/exchange/recordings";
 import { OrderBook } from "./book/order-book";
 import {
   addAlertPrice,

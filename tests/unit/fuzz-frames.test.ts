@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRecording, readRecordingText, sharedBitfinexDir } from "../../bench/recordings.ts";
+import { parseRecording, readRecordingText, sharedBitfinexDir } from "../../server/exchange/recordings.ts";
 import { FeedCore } from "../../src/workers/core/index.ts";
 
 function rng(seed: number): () => number {

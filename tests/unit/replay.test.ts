@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sharedBitfinexDir } from "../../bench/recordings.ts";
+import { sharedBitfinexDir } from "../../server/exchange/recordings.ts";
 import { replayFile } from "../../bench/replay.ts";
 
 const shared = sharedBitfinexDir();
