@@ -15,7 +15,6 @@ import { BookReplay, bookSteps, type BookEntry, type ReplayStep } from "./replay
 const shared = sharedBitfinexDir();
 const file = shared ? join(shared, "recordings", "marfusios__bitfinex_raw_2018-11-12.txt.gz") : null;
 const present = file !== null && existsSync(file);
-if (!present) console.warn("replay.test: ../shared/bitfinex/recordings is absent; the replay tests are skipped");
 
 /** The recorded book after `n` steps, as the reference the exchange must match. */
 function reference(steps: readonly ReplayStep[], n: number): Map<string, [number, number]> {
@@ -43,7 +42,8 @@ function exchangeBook(ex: Exchange): Map<string, [number, number]> {
   return out;
 }
 
-describe.skipIf(!present)("replay mode", () => {
+// Skipped, with the reason in its name, where ../shared is not beside the checkout.
+describe.skipIf(!present)("replay mode (reads ../shared/bitfinex/recordings; skipped when absent)", () => {
   const { symbol, steps } = bookSteps(readRecordingText(file as string));
 
   it("reads the recorded P0 book as a snapshot followed by level changes", () => {
