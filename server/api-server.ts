@@ -80,7 +80,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
                 raw,
                 req.headers,
                 options.now(),
-                (u, p, body) => identity?.handleAuthed(u, p, body) ?? null,
+                (u, p, body, caps) => identity?.handleAuthed(u, p, body, caps) ?? null,
               )
             : null;
           if (reply) return sendJson(res, reply.status, reply.body);
@@ -91,6 +91,16 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return;
     }
     if (url.pathname === "/v1/articles") return sendJson(res, 200, ARTICLES);
+    if (options.account && url.pathname === "/api/session/keep-alive") {
+      // The session's token comes as the header the app sends, or the cookie a browser session carries.
+      const header = req.headers["bfx-token"];
+      const cookie = /(?:^|;\s*)bfx_token=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+      const token = typeof header === "string" ? header : (cookie ?? "");
+      const expires = options.account.accounts.renewToken(token, options.now());
+      return expires === null
+        ? sendJson(res, 401, ["error", 10100, "token: invalid"])
+        : sendJson(res, 200, { ok: true, expires });
+    }
     if (identity && url.pathname === "/v2/int/captcha/local/challenge")
       return sendJson(res, 200, identity.captchaChallenge());
     // The development mail outbox: where sign-up and verification mails "arrive" on this machine.

@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
+import { ApiKeys } from "./api-keys.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import { newTotpSecret, otpauthUrl, verifyTotp } from "./store/totp.ts";
 
@@ -28,10 +29,14 @@ export class Identity {
   readonly #temp = new Map<string, { userId: number; expires: number }>();
   readonly #pending2fa = new Map<number, string>();
 
+  readonly #keys: ApiKeys;
+
   constructor(
     readonly gate: AccountGateway,
     readonly now: () => number,
-  ) {}
+  ) {
+    this.#keys = new ApiKeys(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
+  }
 
   #db() {
     return this.gate.accounts.db;
@@ -165,7 +170,14 @@ export class Identity {
   }
 
   /** Authenticated identity calls (the user is known): 2FA set-up and settings. */
-  handleAuthed(userId: number, path: string, body: Record<string, unknown>): Reply | null {
+  handleAuthed(
+    userId: number,
+    path: string,
+    body: Record<string, unknown>,
+    caps: readonly string[] | null = null,
+  ): Reply | null {
+    const keys = this.#keys.handle(userId, path, body, caps);
+    if (keys) return keys;
     const db = this.#db();
     switch (path) {
       case "/v2/auth/r/int/2fa/challenge": {

@@ -238,6 +238,93 @@ describe("authenticated REST", () => {
     }
   });
 
+  it("generates an API key after a mailed code, limits it to its capabilities, updates and revokes it", async () => {
+    const login = await fetch(`${base}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+    });
+    const [token] = (await login.json()) as [string];
+    const post = async (path: string, body: unknown): Promise<[number, unknown]> => {
+      const res = await fetch(base + path, {
+        method: "POST",
+        headers: { "bfx-token": token },
+        body: JSON.stringify(body),
+      });
+      return [res.status, await res.json()];
+    };
+    const [, pending] = await post("/v2/auth/w/api/key/generate", {
+      label: "read-only bot",
+      permissions: { orders: { read: 1, write: 0 }, wallets: { read: 1, write: 0 } },
+    });
+    expect(pending).toMatchObject({ method: "email" });
+    const id = (pending as { id: string }).id;
+    expect((await post("/v2/auth/w/api/key/verify", { id, code: "000000x" }))[1]).toEqual([
+      "error",
+      10001,
+      "code: invalid",
+    ]);
+    const mail = ((await (await fetch(`${base}/dev/outbox`)).json()) as { body: string }[])[0]?.body ?? "";
+    const code = /(\d{6})/.exec(mail)?.[1];
+    const [, created] = await post("/v2/auth/w/api/key/verify", { id, code });
+    const [key, secret] = created as [string, string];
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+
+    let n = Date.now() * 1000;
+    const withKey = async (path: string, body: unknown): Promise<unknown> => {
+      const raw = JSON.stringify(body);
+      const nonce = String(++n);
+      const sig = createHmac("sha384", secret).update(`/api${path}${nonce}${raw}`).digest("hex");
+      const res = await fetch(base + path, {
+        method: "POST",
+        headers: { "bfx-nonce": nonce, "bfx-apikey": key, "bfx-signature": sig },
+        body: raw,
+      });
+      return res.json();
+    };
+    expect(Array.isArray(await withKey("/v2/auth/r/orders", {}))).toBe(true);
+    expect(
+      await withKey("/v2/auth/w/order/submit", {
+        type: "EXCHANGE LIMIT",
+        symbol: "tBTCUSD",
+        amount: "0.001",
+        price: "1",
+      }),
+    ).toEqual(["error", 10100, "apikey: permission denied for this call"]);
+    expect(await withKey("/v2/auth/w/api/key/revoke", { all: 1 })).toEqual([
+      "error",
+      10100,
+      "apikey: permission denied for this call",
+    ]);
+    const perms = (await withKey("/v2/auth/r/permissions", {})) as [string, number, number][];
+    expect(perms.find((p) => p[0] === "orders")).toEqual(["orders", 1, 0]);
+    expect(perms.find((p) => p[0] === "withdraw")).toEqual(["withdraw", 0, 0]);
+
+    const [, list] = await post("/v2/auth/r/api/keys", {});
+    expect((list as unknown[][]).map((k) => k[1])).toEqual(["demo", "read-only bot"]);
+    await post("/v2/auth/w/api/key/update", { key, permissions: [["orders", 1, 1]] });
+    const order = (await withKey("/v2/auth/w/order/submit", {
+      type: "EXCHANGE LIMIT",
+      symbol: "tBTCUSD",
+      amount: "0.001",
+      price: "1",
+    })) as unknown[];
+    expect(order[6]).toBe("SUCCESS");
+    await withKey("/v2/auth/w/order/cancel", { id: ((order[4] as unknown[][])[0] as unknown[])[0] });
+    expect((await post("/v2/auth/w/api/key/revoke", { key }))[1]).toEqual([1]);
+    expect(await withKey("/v2/auth/r/orders", {})).toEqual(["error", 10100, "apikey: invalid"]);
+  });
+
+  it("keeps a session alive by renewing its token, and refuses an unknown one", async () => {
+    const token = accounts.issueToken(1, Date.now(), 1000);
+    const res = await fetch(`${base}/api/session/keep-alive`, { headers: { cookie: `other=1; bfx_token=${token}` } });
+    expect(res.status).toBe(200);
+    const { expires } = (await res.json()) as { expires: number };
+    expect(expires).toBeGreaterThan(Date.now() + 60_000);
+    expect(accounts.checkToken(token, Date.now() + 60_000).ok).toBe(true);
+    const bad = await fetch(`${base}/api/session/keep-alive`, { headers: { "bfx-token": "nope" } });
+    expect([bad.status, await bad.json()]).toEqual([401, ["error", 10100, "token: invalid"]]);
+  });
+
   it("answers 429 beyond the rate limit", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

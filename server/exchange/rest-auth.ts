@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { userInfoCodec, type UserInfo } from "../../src/protocol/index.ts";
 import type { AuthCheck } from "../store/accounts.ts";
+import { allows, requiredCap } from "../api-keys.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 
 export interface RestReply {
@@ -103,12 +104,21 @@ export function handleAuthRest(
   raw: string,
   h: IncomingHttpHeaders,
   now: number,
-  extra: (userId: number, path: string, body: Record<string, unknown>) => RestReply | null = () => null,
+  extra: (
+    userId: number,
+    path: string,
+    body: Record<string, unknown>,
+    caps: readonly string[] | null,
+  ) => RestReply | null = () => null,
 ): RestReply | null {
   if (!path.startsWith("/v2/auth/")) return null;
   const auth = authenticateRest(gate, path, raw, h, now);
   if (!auth.ok) return err(auth.code, auth.msg);
   const user = auth.userId;
+  const caps = auth.caps ?? null;
+  // A key may read its own permissions whatever they are; anything else needs the capability.
+  if (caps && path !== "/v2/auth/r/permissions" && !allows(caps, requiredCap(path)))
+    return err(10100, "apikey: permission denied for this call");
   let body: Record<string, unknown> = {};
   if (raw.trim() !== "") {
     try {
@@ -166,5 +176,5 @@ export function handleAuthRest(
     if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
     return { status: 200, body: [1] };
   }
-  return gate.funds.handle(user, path, body) ?? extra(user, path, body) ?? err(10020, "not found", 404);
+  return gate.funds.handle(user, path, body) ?? extra(user, path, body, caps) ?? err(10020, "not found", 404);
 }

@@ -46,8 +46,10 @@ export interface UserRow {
   readonly locale: string;
 }
 
+/** A credential's check; `caps` is set for API keys, whose calls are limited to their capabilities. */
 export type AuthCheck =
-  { readonly ok: true; readonly userId: number } | { readonly ok: false; readonly code: number; readonly msg: string };
+  | { readonly ok: true; readonly userId: number; readonly caps?: readonly string[] }
+  | { readonly ok: false; readonly code: number; readonly msg: string };
 
 export class Accounts {
   constructor(readonly db: Db) {}
@@ -90,6 +92,13 @@ export class Accounts {
     return { ok: true, userId: row.user_id };
   }
 
+  /** Session keep-alive: a still-valid token gets a full expiry window again; returns the new expiry. */
+  renewToken(token: string, now: number, ttlMs = TOKEN_EXPIRY_MS): number | null {
+    if (!this.checkToken(token, now).ok) return null;
+    this.db.prepare("UPDATE tokens SET expires_at = ? WHERE token = ?").run(now + ttlMs, token);
+    return now + ttlMs;
+  }
+
   revokeToken(token: string): void {
     this.db.prepare("DELETE FROM tokens WHERE token = ?").run(token);
   }
@@ -114,15 +123,15 @@ export class Accounts {
    * a nonce not above the last one is refused (10114), as is an unknown key or a bad signature.
    */
   checkSignature(key: string, payload: string, sig: string, nonce: number): AuthCheck {
-    const row = this.db.prepare("SELECT user_id, secret, last_nonce FROM api_keys WHERE key = ?").get(key) as
-      { user_id: number; secret: string; last_nonce: number } | undefined;
+    const row = this.db.prepare("SELECT user_id, secret, last_nonce, caps FROM api_keys WHERE key = ?").get(key) as
+      { user_id: number; secret: string; last_nonce: number; caps: string } | undefined;
     const expected = createHmac("sha384", row?.secret ?? "no-such-key")
       .update(payload)
       .digest("hex");
     if (!row || !safeEqualHex(expected, sig)) return { ok: false, code: 10100, msg: "apikey: invalid" };
     if (!Number.isSafeInteger(nonce) || nonce <= row.last_nonce) return { ok: false, code: 10114, msg: "nonce: small" };
     this.db.prepare("UPDATE api_keys SET last_nonce = ? WHERE key = ?").run(nonce, key);
-    return { ok: true, userId: row.user_id };
+    return { ok: true, userId: row.user_id, caps: JSON.parse(row.caps) as string[] };
   }
 }
 

@@ -1,0 +1,180 @@
+/**
+ * API keys with capabilities (SPEC section 5: generate, verify generation, update, revoke one or
+ * all). Generating is two steps: the request names the label and permissions and gets a pending
+ * id; the key and its secret exist only once the owner proves it is them — the TOTP code when
+ * two-factor is on, otherwise a code mailed to the outbox. The secret is shown once and never again.
+ *
+ * Capabilities are stored as scope letters with an optional `:r` (read only): `o` orders, `w`
+ * wallets, `wd` withdraw, `a` account, `f` funding, `s` settings. Calls made with a key are checked
+ * against them (`requiredCap`); calls made with a session token are the user's own and are not.
+ *
+ * Paths (Bitfinex documents none for this, so they follow its naming): `/v2/auth/r/api/keys`,
+ * `/v2/auth/w/api/key/generate`, `/v2/auth/w/api/key/verify`, `/v2/auth/w/api/key/update`,
+ * `/v2/auth/w/api/key/revoke`, and `/v2/auth/r/permissions` for the calling credential.
+ */
+import { randomInt } from "node:crypto";
+import type { Accounts } from "./store/accounts.ts";
+import { verifyTotp } from "./store/totp.ts";
+
+export interface KeyReply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const err = (code: number, msg: string, status = 500): KeyReply => ({ status, body: ["error", code, msg] });
+const ok = (body: unknown): KeyReply => ({ status: 200, body });
+
+/** Scopes in the order `r/permissions` lists them, with the capability letter that grants each. */
+const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
+  ["account", "a"],
+  ["history", "a"],
+  ["orders", "o"],
+  ["positions", "o"],
+  ["funding", "f"],
+  ["settings", "s"],
+  ["wallets", "w"],
+  ["withdraw", "wd"],
+];
+const CAPS = new Set(SCOPES.map(([, c]) => c));
+const PENDING_MS = 10 * 60_000;
+const MAX_KEYS = 20;
+
+export interface Need {
+  readonly cap: string;
+  readonly write: boolean;
+}
+
+/**
+ * What a call made with an API key needs; null for calls a key may never make (managing keys,
+ * two-factor set-up — only the signed-in owner does those).
+ */
+export function requiredCap(path: string): Need | null {
+  const write = path.startsWith("/v2/auth/w/");
+  if (/^\/v2\/auth\/[rw]\/(?:api\/|int\/2fa)/.test(path) || path === "/v2/auth/w/int/2fa/register") return null;
+  if (/^\/v2\/auth\/[rw]\/orders?\b|^\/v2\/auth\/r\/trades/.test(path)) return { cap: "o", write };
+  if (path === "/v2/auth/w/withdraw") return { cap: "wd", write: true };
+  if (/^\/v2\/auth\/(?:r\/wallets|r\/ledgers|r\/movements|w\/transfer|w\/deposit)/.test(path))
+    return { cap: "w", write };
+  if (/^\/v2\/auth\/[rw]\/settings/.test(path)) return { cap: "s", write };
+  if (/^\/v2\/auth\/[rw]\/funding/.test(path)) return { cap: "f", write };
+  return { cap: "a", write };
+}
+
+/** Whether a key's capabilities grant a need. */
+export function allows(caps: readonly string[], need: Need | null): boolean {
+  if (!need) return false;
+  return caps.includes(need.cap) || (!need.write && caps.includes(`${need.cap}:r`));
+}
+
+/** `[[scope, read, write], …]` as `r/permissions` answers (PROTOCOL.md 6). */
+export function permissionsWire(caps: readonly string[] | null): [string, number, number][] {
+  return SCOPES.map(([scope, cap]) => {
+    if (caps === null) return [scope, 1, 1];
+    const rw = caps.includes(cap);
+    return [scope, rw || caps.includes(`${cap}:r`) ? 1 : 0, rw ? 1 : 0];
+  });
+}
+
+/** Permissions as sent by the app: `{ orders: { read, write }, … }` or `[[scope, read, write]]`. */
+function capsFrom(input: unknown): string[] | null {
+  const entries: [string, unknown, unknown][] = [];
+  if (Array.isArray(input)) {
+    for (const e of input) if (Array.isArray(e) && typeof e[0] === "string") entries.push([e[0], e[1], e[2]]);
+  } else if (typeof input === "object" && input !== null) {
+    for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
+      const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+      entries.push([k, o["read"], o["write"]]);
+    }
+  } else return null;
+  const caps = new Set<string>();
+  for (const [scope, read, write] of entries) {
+    const cap = SCOPES.find(([s]) => s === scope)?.[1];
+    if (!cap) return null;
+    if (write === 1 || write === true) {
+      caps.delete(`${cap}:r`);
+      caps.add(cap);
+    } else if ((read === 1 || read === true) && !caps.has(cap)) caps.add(`${cap}:r`);
+  }
+  return [...caps].filter((c) => CAPS.has(c.replace(":r", "")));
+}
+
+export class ApiKeys {
+  readonly #pending = new Map<
+    string,
+    { userId: number; label: string; caps: string[]; code: string | null; expires: number }
+  >();
+
+  constructor(
+    readonly accounts: Accounts,
+    readonly now: () => number,
+    readonly mail: (to: string, subject: string, body: string) => void,
+  ) {}
+
+  /** Key management for the signed-in owner; null when the path is not one of these calls. */
+  handle(userId: number, path: string, body: Record<string, unknown>, caps: readonly string[] | null): KeyReply | null {
+    const db = this.accounts.db;
+    switch (path) {
+      case "/v2/auth/r/permissions":
+        return ok(permissionsWire(caps));
+      case "/v2/auth/r/api/keys": {
+        const rows = db
+          .prepare("SELECT key, label, caps, created_at FROM api_keys WHERE user_id = ? ORDER BY created_at, key")
+          .all(userId) as { key: string; label: string; caps: string; created_at: number }[];
+        return ok(rows.map((r) => [r.key, r.label, permissionsWire(JSON.parse(r.caps) as string[]), r.created_at]));
+      }
+      case "/v2/auth/w/api/key/generate": {
+        const label = typeof body["label"] === "string" ? body["label"].trim() : "";
+        if (label === "" || label.length > 64) return err(10001, "label: invalid");
+        const newCaps = capsFrom(body["permissions"]);
+        if (!newCaps) return err(10001, "permissions: invalid");
+        const count = (db.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?").get(userId) as { n: number })
+          .n;
+        if (count >= MAX_KEYS) return err(10001, `label: at most ${MAX_KEYS} keys per account`);
+        const user = this.accounts.byId(userId);
+        if (!user) return err(10100, "token: invalid");
+        const id = String(randomInt(1e9, 1e10));
+        let code: string | null = null;
+        if (!user.tfa_secret) {
+          code = String(randomInt(0, 1e6)).padStart(6, "0");
+          this.mail(user.email, "Confirm your new API key", `Your code to create the API key "${label}" is ${code}.`);
+        }
+        this.#pending.set(id, { userId, label, caps: newCaps, code, expires: this.now() + PENDING_MS });
+        return ok({ id, method: user.tfa_secret ? "otp" : "email" });
+      }
+      case "/v2/auth/w/api/key/verify": {
+        const p = this.#pending.get(String(body["id"]));
+        if (!p || p.userId !== userId || p.expires <= this.now()) return err(10001, "id: invalid or expired");
+        const code = typeof body["code"] === "string" ? body["code"].trim() : "";
+        const secret = this.accounts.byId(userId)?.tfa_secret ?? null;
+        const good = p.code !== null ? code === p.code : secret !== null && verifyTotp(secret, code, this.now());
+        if (!good) return err(10001, "code: invalid");
+        this.#pending.delete(String(body["id"]));
+        const created = this.accounts.createApiKey(userId, p.label, p.caps, this.now());
+        return ok([created.key, created.secret]);
+      }
+      case "/v2/auth/w/api/key/update": {
+        const key = typeof body["key"] === "string" ? body["key"] : "";
+        const row = db.prepare("SELECT label, caps FROM api_keys WHERE key = ? AND user_id = ?").get(key, userId) as
+          { label: string; caps: string } | undefined;
+        if (!row) return err(10001, "key: invalid");
+        const label = typeof body["label"] === "string" ? body["label"].trim() : row.label;
+        if (label === "" || label.length > 64) return err(10001, "label: invalid");
+        const newCaps =
+          body["permissions"] === undefined ? (JSON.parse(row.caps) as string[]) : capsFrom(body["permissions"]);
+        if (!newCaps) return err(10001, "permissions: invalid");
+        db.prepare("UPDATE api_keys SET label = ?, caps = ? WHERE key = ?").run(label, JSON.stringify(newCaps), key);
+        return ok([key, label, permissionsWire(newCaps)]);
+      }
+      case "/v2/auth/w/api/key/revoke": {
+        const r =
+          body["all"] === 1
+            ? db.prepare("DELETE FROM api_keys WHERE user_id = ?").run(userId)
+            : db.prepare("DELETE FROM api_keys WHERE user_id = ? AND key = ?").run(userId, String(body["key"]));
+        if (r.changes === 0) return err(10001, "key: invalid");
+        return ok([r.changes]);
+      }
+      default:
+        return null;
+    }
+  }
+}
