@@ -149,4 +149,32 @@ describe("accounts over the wire", () => {
     ]);
     ws.close();
   });
+
+  it("gives a read-only key read caps and refuses its order inputs with an error notification", async () => {
+    const crypto = webcrypto.subtle as unknown as HmacCrypto;
+    const ro = accounts.createApiKey(1, "read only", ["o:r", "w:r"], Date.now());
+    const frames: unknown[] = [];
+    const ws = new WebSocket(`ws://${base}/ws/2`);
+    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((r) => ws.once("open", r));
+    ws.send(
+      JSON.stringify(await authMessage({ kind: "apiKey", key: ro.key, secret: ro.secret }, Date.now() * 1000, crypto)),
+    );
+    await until(() => frames.some((f) => (f as Record<string, unknown>)["event"] === "auth"), "auth");
+    const auth = frames.find((f) => (f as Record<string, unknown>)["event"] === "auth") as Record<string, unknown>;
+    expect(auth).toMatchObject({
+      status: "OK",
+      caps: { orders: { read: 1, write: 0 }, wallets: { read: 1, write: 0 }, withdraw: { read: 0, write: 0 } },
+    });
+    ws.send(JSON.stringify([0, "on", null, { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.01", price: "1" }]));
+    await until(() => frames.some((f) => Array.isArray(f) && f[1] === "n"), "notification");
+    const n = frames.find((f) => Array.isArray(f) && f[1] === "n") as unknown[];
+    expect((n[2] as unknown[]).slice(1, 2).concat((n[2] as unknown[]).slice(6))).toEqual([
+      "on-req",
+      "ERROR",
+      "apikey: permission denied",
+    ]);
+    expect(trading.openOrdersWire(1)).toHaveLength(0);
+    ws.close();
+  });
 });

@@ -14,6 +14,7 @@ import type { Batch, Exchange } from "./exchange.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import type { BookFeed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
+import { allows, permissionsWire } from "../api-keys.ts";
 import { derivStatusRow } from "./derived.ts";
 
 const MAX_CHANNELS = 30;
@@ -48,6 +49,8 @@ interface Client {
   readonly ws: WebSocket;
   /** The authenticated account, or null. */
   userId: number | null;
+  /** An API key's capabilities (null for a session token, which may do everything its user may). */
+  keyCaps: readonly string[] | null;
   flags: number;
   seq: number;
   readonly subs: Map<number, Sub>;
@@ -93,7 +96,7 @@ export class PublicSocketServer {
   }
 
   #connect(ws: WebSocket): void {
-    const client: Client = { ws, userId: null, flags: 0, seq: 0, subs: new Map(), byKey: new Map() };
+    const client: Client = { ws, userId: null, keyCaps: null, flags: 0, seq: 0, subs: new Map(), byKey: new Map() };
     this.#clients.add(client);
     ws.on("close", () => this.#clients.delete(client));
     ws.on("error", () => this.#clients.delete(client));
@@ -135,8 +138,14 @@ export class PublicSocketServer {
   #onMessage(c: Client, msg: unknown): void {
     // Account inputs: [0, TYPE, null, PAYLOAD] on an authenticated socket.
     if (Array.isArray(msg)) {
-      if (msg[0] === 0 && typeof msg[1] === "string" && c.userId !== null)
-        this.#o.account?.input(c.userId, msg[1], msg[3]);
+      if (msg[0] !== 0 || typeof msg[1] !== "string" || c.userId === null) return;
+      if (c.keyCaps && !allows(c.keyCaps, { cap: "o", write: true })) {
+        // Refused like a rejected order: an error notification for the request, nothing executed.
+        const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
+        this.#event(c, [0, "n", n]);
+        return;
+      }
+      this.#o.account?.input(c.userId, msg[1], msg[3]);
       return;
     }
     if (typeof msg !== "object" || msg === null) return;
@@ -166,22 +175,17 @@ export class PublicSocketServer {
           return;
         }
         c.userId = check.userId;
-        const caps = { read: 1, write: 1 };
+        c.keyCaps = check.caps ?? null;
+        const caps = Object.fromEntries(
+          permissionsWire(c.keyCaps).map(([scope, read, write]) => [scope, { read, write }]),
+        );
         this.#event(c, {
           event: "auth",
           status: "OK",
           chanId: 0,
           userId: check.userId,
           auth_id: randomUUID(),
-          caps: {
-            orders: caps,
-            account: caps,
-            funding: caps,
-            history: caps,
-            wallets: caps,
-            withdraw: { read: 1, write: 0 },
-            positions: caps,
-          },
+          caps,
         });
         for (const [type, payload] of gate?.snapshots(check.userId) ?? [])
           c.ws.send(JSON.stringify([0, type, payload]));
