@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderCodec, walletCodec } from "../../src/protocol/index.ts";
+import { ORDER_FLAGS, orderCodec, walletCodec } from "../../src/protocol/index.ts";
 import { Accounts } from "../store/accounts.ts";
 import { nextIdFrom, openDb } from "../store/db.ts";
 import { Exchange } from "./exchange.ts";
@@ -158,6 +158,72 @@ describe("stop orders", () => {
     expect(t.events.some(([, type, p]) => type === "oc" && String((p as unknown[])[13]).startsWith("EXECUTED"))).toBe(
       true,
     );
+  });
+
+  it("places an OCO as a limit and a stop that reserve once; the stop firing cancels the limit", async () => {
+    const t = setup();
+    t.exchange.place("tBTCUSD", -10, "buy", "MARKET", Number.NaN, 0.001);
+    const last = t.exchange.markets.get("tBTCUSD")?.trades[0]?.price as number;
+    const takeProfit = Number((last * 1.2).toPrecision(5));
+    const stopLoss = Number((last * 0.997).toPrecision(5));
+    const r = t.trading.place(t.user, {
+      type: "EXCHANGE LIMIT",
+      symbol: "tBTCUSD",
+      amount: -0.5,
+      price: takeProfit,
+      flags: ORDER_FLAGS.OCO,
+      price_oco_stop: stopLoss,
+    } as never);
+    expect(r.ok).toBe(true);
+    const open = t.trading.openOrdersWire(t.user).map((o) => orderCodec.decode(o));
+    expect(open.map((o) => o.ok && [o.value.type, o.value.isOco])).toEqual([
+      ["EXCHANGE LIMIT", true],
+      ["EXCHANGE STOP", true],
+    ]);
+    // One reservation for the pair: 0.5 BTC, not 1.
+    expect(t.wallet("BTC").available).toBeCloseTo(0.5, 8);
+    for (let i = 0; i < 40 && (t.exchange.markets.get("tBTCUSD")?.trades[0]?.price as number) > stopLoss; i++) {
+      t.exchange.place("tBTCUSD", -10, "sell", "MARKET", Number.NaN, 0.5);
+    }
+    await flushMicrotasks();
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.wallet("BTC").balance).toBeCloseTo(0.5, 8);
+    expect(t.wallet("BTC").available).toBeCloseTo(0.5, 8);
+    const closed = t.events.filter(([, type]) => type === "oc").map(([, , p]) => String((p as unknown[])[13]));
+    expect(closed.some((s) => s.startsWith("CANCELED"))).toBe(true);
+    expect(closed.some((s) => s.startsWith("EXECUTED"))).toBe(true);
+  });
+
+  it("closes an OCO's stop when its limit fills or is cancelled, and refuses a stop on the wrong side", () => {
+    const t = setup();
+    t.exchange.place("tBTCUSD", -10, "buy", "MARKET", Number.NaN, 0.001);
+    const last = t.exchange.markets.get("tBTCUSD")?.trades[0]?.price as number;
+    const oco = (price: number, stop: number) =>
+      t.trading.place(t.user, {
+        type: "EXCHANGE LIMIT",
+        symbol: "tBTCUSD",
+        amount: 0.1,
+        price,
+        flags: ORDER_FLAGS.OCO,
+        price_oco_stop: stop,
+      } as never);
+    expect(oco(Number((last * 0.9).toPrecision(5)), Number((last * 0.95).toPrecision(5)))).toMatchObject({
+      ok: false,
+      msg: "Invalid order: price_oco_stop must be above the last price",
+    });
+    // A buy limit above the market fills at once: its stop goes with it, and nothing stays reserved.
+    const filled = oco(Number((last * 1.05).toPrecision(5)), Number((last * 1.1).toPrecision(5)));
+    expect(filled.ok).toBe(true);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.wallet("USD").available).toBeCloseTo(t.wallet("USD").balance, 6);
+    // Cancelling the limit of a resting pair takes the stop too.
+    const resting = oco(Number((last * 0.9).toPrecision(5)), Number((last * 1.1).toPrecision(5)));
+    const id = resting.ok ? (resting.order[0] as number) : 0;
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(2);
+    expect(t.trading.update(t.user, { id, price: 1 })).toMatchObject({ ok: false });
+    expect(t.trading.cancel(t.user, id).ok).toBe(true);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.wallet("USD").available).toBeCloseTo(t.wallet("USD").balance, 6);
   });
 
   it("moves a trailing stop's trigger with the price and cancels a pending stop cleanly", async () => {

@@ -25,6 +25,8 @@ export interface OrderInput {
   readonly price?: unknown;
   readonly cid?: unknown;
   readonly flags?: unknown;
+  /** OCO orders: the stop leg's price. */
+  readonly price_oco_stop?: unknown;
 }
 
 export type PlaceResult =
@@ -54,6 +56,8 @@ interface OrderRow {
   trail: number | null;
   /** 1 once a stop has triggered and gone to the book. */
   triggered: number;
+  /** The other leg of an OCO pair (a limit and a stop): whichever acts first closes the other. */
+  oco_peer: number | null;
 }
 
 /** Stop order types and what they become when they trigger. */
@@ -257,7 +261,7 @@ export class Trading {
       price_aux_limit: r.aux_price ?? 0,
       notify: false,
       hidden: (r.flags & ORDER_FLAGS.HIDDEN) !== 0,
-      placed_id: null,
+      placed_id: r.oco_peer,
       routing: "BFX",
       meta: null,
     };
@@ -355,13 +359,48 @@ export class Trading {
       aux_price: null,
       trail: null,
       triggered: 0,
+      oco_peer: null,
     };
     reserveCcy = side === "buy" ? info.quote : info.base;
+    // OCO: the limit plus a stop at `price_oco_stop` for the same amount. Only one of them can
+    // execute, so the pair reserves once — the stop holds only what it could need beyond the limit.
+    let stop: OrderRow | null = null;
+    if ((flags & ORDER_FLAGS.OCO) !== 0) {
+      if (engineType !== "LIMIT") return fail(10001, "Invalid order: OCO needs an exchange limit order");
+      const stopPrice = num(input.price_oco_stop);
+      const last = this.#last(symbol);
+      if (!(Number.isFinite(stopPrice) && stopPrice > 0 && stopPrice < 1e12))
+        return fail(10001, "Invalid order: price_oco_stop");
+      if (last !== null && (side === "sell" ? stopPrice >= last : stopPrice <= last))
+        return fail(
+          10001,
+          `Invalid order: price_oco_stop must be ${side === "sell" ? "below" : "above"} the last price`,
+        );
+      const stopReserve = side === "sell" ? toUnits(size) : toUnits(size * stopPrice * 1.05);
+      const extra = Math.max(0, stopReserve - reserve);
+      if (w.balance - w.reserved < reserve + extra)
+        return fail(10001, `Invalid order: not enough exchange balance for ${amount} ${symbol} (OCO)`);
+      stop = {
+        ...row,
+        id: this.#nextOrderId(),
+        type: "EXCHANGE STOP",
+        price: stopPrice,
+        reserved: extra,
+        trigger_price: stopPrice,
+        oco_peer: row.id,
+      };
+      row.oco_peer = stop.id;
+    }
     let batch: Batch | null = null;
     this.#db.transaction(() => {
-      this.#moveWallet(userId, reserveCcy, 0, reserve, null);
+      this.#moveWallet(userId, reserveCcy, 0, reserve + (stop?.reserved ?? 0), null);
       this.#rows.set(row.id, row);
       this.#saveOrder(row);
+      if (stop) {
+        this.#rows.set(stop.id, stop);
+        this.#saveOrder(stop);
+        this.#emit(userId, "on", this.#orderWire(stop));
+      }
       batch = this.#ex.placeOrder(symbol, {
         id: row.id,
         owner: userId,
@@ -375,9 +414,11 @@ export class Trading {
       });
     })();
     const wire = this.#orderWire(row);
-    // The request's notification goes first, then what the order did (on, te, wu, …).
-    const text = `Submitting ${type.toLowerCase()} ${side} order for ${size} ${info.base}.`;
-    this.#queue.unshift([userId, "n", [now, "on-req", null, null, [wire], null, "SUCCESS", text]]);
+    // The request's notification goes first, then what the order did (on, te, wu, …); an OCO's
+    // notification carries both legs.
+    const text = `Submitting ${stop ? "OCO " : ""}${type.toLowerCase()} ${side} order for ${size} ${info.base}.`;
+    const legs = stop ? [wire, this.#orderWire(stop)] : [wire];
+    this.#queue.unshift([userId, "n", [now, "on-req", null, null, legs, null, "SUCCESS", text]]);
     this.#flush();
     if (batch === null) return { ok: false, code: 10001, msg: "Invalid order" };
     return { ok: true, order: wire };
@@ -461,6 +502,7 @@ export class Trading {
       aux_price: aux,
       trail,
       triggered: 0,
+      oco_peer: null,
     };
     this.#db.transaction(() => {
       this.#moveWallet(userId, reserveCcy, 0, reserve, null);
@@ -501,7 +543,15 @@ export class Trading {
       if (r.open !== 1 || r.triggered === 1) continue;
       const limit = STOP_TYPES[r.type] === "LIMIT";
       this.#db.transaction(() => {
+        // Marked first: the OCO limit's cancellation below must not take this stop with it.
         r.triggered = 1;
+        const peer = r.oco_peer !== null ? this.#rows.get(r.oco_peer) : undefined;
+        if (peer && peer.open === 1) {
+          // The stop side of an OCO acted: it takes over the pair's reservation, the limit goes.
+          r.reserved += peer.reserved;
+          peer.reserved = 0;
+          this.#ex.cancel(peer.symbol, peer.id);
+        }
         r.mts_update = this.#now();
         this.#saveOrder(r);
         this.#ex.placeOrder(r.symbol, {
@@ -547,23 +597,16 @@ export class Trading {
       `Submitted for cancellation; waiting for confirmation (ID: ${id}).`,
     );
     if (row.trigger_price !== null && row.triggered === 0) {
-      // A stop not yet triggered is not on the book: close it here.
+      // A stop not yet triggered is not on the book: close it here (and its OCO limit with it).
       this.#db.transaction(() => {
-        row.open = 0;
-        row.status = "CANCELED";
-        row.mts_update = this.#now();
-        const info = parseSymbol(row.symbol);
-        if (info && info.kind === "trading" && row.reserved > 0) {
-          this.#moveWallet(userId, row.side === "buy" ? info.quote : info.base, 0, -row.reserved, null);
-          row.reserved = 0;
-        }
-        this.#saveOrder(row);
-        this.#emit(userId, "oc", this.#orderWire(row));
-        this.#rows.delete(row.id);
+        this.#closePendingStop(row);
+        const peer = row.oco_peer !== null ? this.#rows.get(row.oco_peer) : undefined;
+        if (peer && peer.open === 1) this.#ex.cancel(peer.symbol, peer.id);
       })();
       this.#flush();
       return { ok: true, order: this.#orderWire(row) };
     }
+    // Cancelling an OCO's limit takes its pending stop too (settlement closes it with the limit).
     this.#db.transaction(() => this.#ex.cancel(row.symbol, id))();
     this.#flush();
     return { ok: true, order: this.#orderWire(row) };
@@ -586,6 +629,8 @@ export class Trading {
     if (!row || row.user_id !== userId || row.open !== 1) return fail("Order not found.");
     if (row.type !== "EXCHANGE LIMIT" || row.price === null)
       return fail("Invalid order: only limit orders on the book can be updated");
+    if (row.oco_peer !== null)
+      return fail("Invalid order: an OCO pair cannot be updated; cancel it and place it again");
     const info = parseSymbol(row.symbol);
     if (!info || info.kind !== "trading") return fail("Invalid order: symbol");
     const sign = row.side === "buy" ? 1 : -1;
@@ -647,9 +692,25 @@ export class Trading {
     return { ok: true, order: this.#orderWire(row) };
   }
 
+  /** Closes a stop that has not triggered (it is not on the book), releasing what it reserved. */
+  #closePendingStop(row: OrderRow): void {
+    row.open = 0;
+    row.status = "CANCELED";
+    row.mts_update = this.#now();
+    const info = parseSymbol(row.symbol);
+    if (info && info.kind === "trading" && row.reserved > 0) {
+      this.#moveWallet(row.user_id, row.side === "buy" ? info.quote : info.base, 0, -row.reserved, null);
+      row.reserved = 0;
+    }
+    this.#saveOrder(row);
+    this.#emit(row.user_id, "oc", this.#orderWire(row));
+    this.#rows.delete(row.id);
+  }
+
   cancelAll(userId: number): number {
     const ids = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1).map((r) => r.id);
-    for (const id of ids) this.cancel(userId, id);
+    // An OCO leg may already have gone with its peer.
+    for (const id of ids) if (this.#rows.get(id)?.open === 1) this.cancel(userId, id);
     return ids.length;
   }
 
@@ -821,6 +882,10 @@ export class Trading {
           this.#orderWire(row),
         );
         if (row.open === 0) this.#rows.delete(row.id);
+        // An OCO's limit that fills (even in part) or closes takes its pending stop with it.
+        const peer = row.oco_peer !== null ? this.#rows.get(row.oco_peer) : undefined;
+        if (peer && peer.open === 1 && peer.triggered === 0 && (row.open === 0 || row.remaining < row.amount_orig))
+          this.#closePendingStop(peer);
       }
     };
     // The user's own `place`/`cancel` already runs inside a transaction; simulator-driven fills of

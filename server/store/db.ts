@@ -131,6 +131,7 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   ["orders", "aux_price", "REAL"],
   ["orders", "trail", "REAL"],
   ["orders", "triggered", "INTEGER NOT NULL DEFAULT 0"],
+  ["orders", "oco_peer", "INTEGER"],
 ];
 
 function migrate(db: Db): void {
