@@ -3,7 +3,7 @@
  * simulator that keeps them alive, and the book feeds the socket server publishes. Orders from the
  * simulator go through the same `place`/`cancel` as (later) every account's orders.
  */
-import { BookFeed } from "./feeds.ts";
+import { BookFeed, RawBookFeed, type Feed } from "./feeds.ts";
 import { newEngineOrder, type MatchResult, type Side } from "./engine.ts";
 import { Market, PRECISIONS, TIMEFRAMES, type Prec, type PublicTradeRow } from "./market.ts";
 import { mulberry32, price5, Simulator, type SimulatedMarket } from "./simulator.ts";
@@ -33,12 +33,12 @@ export interface Batch {
    * Each book feed's diff for this batch, computed once here: every socket server (public and
    * authenticated host) sends the same entries, and a feed's mirror advances exactly once.
    */
-  readonly bookDiffs: ReadonlyMap<BookFeed, number[][]>;
+  readonly bookDiffs: ReadonlyMap<Feed, number[][]>;
 }
 
 export class Exchange {
   readonly markets = new Map<string, Market>();
-  readonly #feeds = new Map<string, BookFeed>();
+  readonly #feeds = new Map<string, Feed>();
   readonly #listeners = new Set<(b: Batch) => void>();
   readonly simulator: Simulator;
   /** Simulator order ids live far above account order ids (which come from storage, from 1). */
@@ -144,7 +144,7 @@ export class Exchange {
   #settle(market: Market, result: MatchResult): Batch {
     market.applyLevels(result.levels);
     const trades = market.applyFills(result.fills);
-    const bookDiffs = new Map<BookFeed, number[][]>();
+    const bookDiffs = new Map<Feed, number[][]>();
     for (const feed of this.feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
     const batch: Batch = { market, result, trades, bookDiffs };
     for (const l of this.#listeners) l(batch);
@@ -152,20 +152,20 @@ export class Exchange {
   }
 
   /** The feed for a book shape, created (and synced to the book) on first use. */
-  bookFeed(symbol: string, prec: Prec, len: number): BookFeed | null {
+  bookFeed(symbol: string, prec: Prec | "R0", len: number): Feed | null {
     const market = this.markets.get(symbol);
-    if (!market || !(PRECISIONS as readonly string[]).includes(prec)) return null;
+    if (!market || (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec))) return null;
     const key = `${symbol}|${prec}|${len}`;
     let feed = this.#feeds.get(key);
     if (!feed) {
-      feed = new BookFeed(market, prec, len);
+      feed = prec === "R0" ? new RawBookFeed(market, len) : new BookFeed(market, prec, len);
       feed.diff();
       this.#feeds.set(key, feed);
     }
     return feed;
   }
 
-  feedsOf(symbol: string): BookFeed[] {
+  feedsOf(symbol: string): Feed[] {
     return [...this.#feeds.values()].filter((f) => f.market.symbol === symbol);
   }
 }

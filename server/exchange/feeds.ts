@@ -7,7 +7,17 @@
 import { OrderBook, type BookSide } from "../../src/protocol/index.ts";
 import type { Market, Prec } from "./market.ts";
 
-export class BookFeed {
+/** What a book subscription reads: the client-visible mirror, its snapshot, and the next diff. */
+export interface Feed {
+  readonly market: Market;
+  readonly prec: Prec | "R0";
+  readonly len: number;
+  readonly mirror: OrderBook;
+  snapshot(): number[][];
+  diff(): number[][];
+}
+
+export class BookFeed implements Feed {
   readonly mirror: OrderBook;
   constructor(
     readonly market: Market,
@@ -53,6 +63,69 @@ export class BookFeed {
         const j = have.find(p, 0);
         if (j >= 0 && have.aux[j] === want.aux[i] && have.amount[j] === want.amount[i]) continue;
         upserts.push([p, want.aux[i] as number, want.amount[i] as number]);
+      }
+    }
+    const out = deletes.concat(upserts);
+    for (const e of out) this.mirror.applyEntry(e);
+    return out;
+  }
+}
+
+/**
+ * A raw (R0) book: the top-`len` visible orders per side, best price first and oldest first within
+ * a price, as `[ORDER_ID, PRICE, AMOUNT]`; an order leaving the window or the book is sent with
+ * price 0. Hidden orders never appear. Computed from the engine's resting orders on each batch.
+ */
+export class RawBookFeed implements Feed {
+  readonly prec = "R0" as const;
+  readonly mirror: OrderBook;
+  constructor(
+    readonly market: Market,
+    readonly len: number,
+  ) {
+    this.mirror = new OrderBook({ kind: "raw", len });
+  }
+
+  snapshot(): number[][] {
+    const out: number[][] = [];
+    const push = (s: BookSide): void => {
+      for (let i = 0; i < s.size; i++) out.push([s.k2[i] as number, s.k1[i] as number, s.amount[i] as number]);
+    };
+    push(this.mirror.bids);
+    push(this.mirror.asks);
+    return out;
+  }
+
+  /** The visible orders per side in book order (the engine keeps them in arrival order). */
+  #top(): { bids: [number, number, number][]; asks: [number, number, number][] } {
+    const bids: [number, number, number][] = [];
+    const asks: [number, number, number][] = [];
+    for (const o of this.market.engine.resting()) {
+      if (o.hidden || !(o.remaining > 0)) continue;
+      if (o.side === "buy") bids.push([o.id, o.price, o.remaining]);
+      else asks.push([o.id, o.price, -o.remaining]);
+    }
+    // Array sort is stable: orders at one price stay in arrival (time-priority) order.
+    bids.sort((a, b) => b[1] - a[1]);
+    asks.sort((a, b) => a[1] - b[1]);
+    return { bids: bids.slice(0, this.len), asks: asks.slice(0, this.len) };
+  }
+
+  diff(): number[][] {
+    const top = this.#top();
+    const deletes: number[][] = [];
+    const upserts: number[][] = [];
+    for (const bid of [true, false]) {
+      const want = bid ? top.bids : top.asks;
+      const have = bid ? this.mirror.bids : this.mirror.asks;
+      const held = new Map<number, [number, number]>();
+      for (let i = 0; i < have.size; i++)
+        held.set(have.k2[i] as number, [have.k1[i] as number, have.amount[i] as number]);
+      const wanted = new Set(want.map((o) => o[0]));
+      for (const id of held.keys()) if (!wanted.has(id)) deletes.push([id, 0, bid ? 1 : -1]);
+      for (const o of want) {
+        const h = held.get(o[0]);
+        if (!h || h[0] !== o[1] || h[1] !== o[2]) upserts.push([o[0], o[1], o[2]]);
       }
     }
     const out = deletes.concat(upserts);

@@ -3,6 +3,7 @@
  * history, book, candles and the conf lists, in the real API's response shapes; errors as
  * `["error", code, "message"]`.
  */
+import { RawBookFeed } from "./feeds.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { derivStatusRow, fxRate, volume30m } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
@@ -134,6 +135,15 @@ export function handlePublicRest(
       const limit = Math.min(10_000, Math.max(1, Number(q.get("limit") ?? 125) || 125));
       const rows = market.trades.slice(0, limit).map((t) => [t.id, t.mts, t.amount, t.price]);
       json(res, 200, q.get("sort") === "1" ? rows.reverse() : rows);
+    } else if ((m = /^\/v2\/book\/([^/]+)\/R0$/.exec(path))) {
+      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      if (!market) return (json(res, 400, ["error", 10020, "symbol: invalid"]), true);
+      const len = Number(q.get("len") ?? 25);
+      if (![1, 25, 100].includes(len)) return (json(res, 400, ["error", 10020, "len: invalid"]), true);
+      // A one-off raw view: a fresh feed's first diff is the whole top-`len`.
+      const feed = new RawBookFeed(market, len);
+      feed.diff();
+      json(res, 200, feed.snapshot());
     } else if ((m = /^\/v2\/book\/([^/]+)\/(P[0-4])$/.exec(path))) {
       const market = exchange.markets.get(decodeURIComponent(m[1] as string));
       const prec = m[2] as Prec;

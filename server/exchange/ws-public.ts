@@ -12,7 +12,7 @@ import type { WebSocket, WebSocketServer } from "ws";
 import { CONF_FLAGS, splitPair } from "../../src/protocol/index.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { AccountGateway } from "./account-gateway.ts";
-import type { BookFeed } from "./feeds.ts";
+import type { Feed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
 import { allows, permissionsWire } from "../api-keys.ts";
 import { derivStatusRow } from "./derived.ts";
@@ -24,7 +24,7 @@ const TICKER_MS = 1000;
 const LENGTHS = new Set(["1", "25", "100", "250"]);
 
 type Sub =
-  | { readonly kind: "book"; readonly key: string; readonly feed: BookFeed; readonly fields: Record<string, string> }
+  | { readonly kind: "book"; readonly key: string; readonly feed: Feed; readonly fields: Record<string, string> }
   | {
       readonly kind: "trades" | "ticker";
       readonly key: string;
@@ -225,10 +225,10 @@ export class PublicSocketServer {
       const len = m["len"] === undefined ? "25" : String(m["len"]);
       const freq = typeof m["freq"] === "string" ? m["freq"] : "F0";
       if (!this.#o.exchange.markets.has(symbol)) return fail(10300, "symbol: invalid");
-      if (!(PRECISIONS as readonly string[]).includes(prec)) return fail(10300, "precision: invalid");
+      if (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec)) return fail(10300, "precision: invalid");
       if (!LENGTHS.has(len)) return fail(10300, "length: invalid");
       if (freq !== "F0" && freq !== "F1") return fail(10300, "freq: invalid");
-      const feed = this.#o.exchange.bookFeed(symbol, prec as Prec, Number(len));
+      const feed = this.#o.exchange.bookFeed(symbol, prec as Prec | "R0", Number(len));
       if (!feed) return fail(10300, "symbol: invalid");
       Object.assign(fields, { symbol, prec, freq, len });
       sub = { kind: "book", key: `book|${symbol}|${prec}|${len}`, feed, fields };
