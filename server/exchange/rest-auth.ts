@@ -148,7 +148,7 @@ export function handleAuthRest(
   if (path === "/v2/auth/w/order/submit") {
     const r = t.place(user, body);
     return r.ok
-      ? { status: 200, body: [now, "on-req", null, null, [r.order], null, "SUCCESS", "Submitting order."] }
+      ? { status: 200, body: [now, "on-req", null, null, r.legs ?? [r.order], null, "SUCCESS", "Submitting order."] }
       : err(r.code, r.msg);
   }
   if (path === "/v2/auth/w/order/update") {

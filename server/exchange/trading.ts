@@ -30,7 +30,7 @@ export interface OrderInput {
 }
 
 export type PlaceResult =
-  | { readonly ok: true; readonly order: unknown[] }
+  | { readonly ok: true; readonly order: unknown[]; readonly legs?: unknown[][] }
   | { readonly ok: false; readonly code: number; readonly msg: string };
 
 interface OrderRow {
@@ -417,11 +417,14 @@ export class Trading {
     // The request's notification goes first, then what the order did (on, te, wu, …); an OCO's
     // notification carries both legs.
     const text = `Submitting ${stop ? "OCO " : ""}${type.toLowerCase()} ${side} order for ${size} ${info.base}.`;
-    const legs = stop ? [wire, this.#orderWire(stop)] : [wire];
-    this.#queue.unshift([userId, "n", [now, "on-req", null, null, legs, null, "SUCCESS", text]]);
+    // On the socket the notification carries the order itself (the recorded on-req frame); REST
+    // wraps it in a list (w/order/submit's reply is built from `order` in rest-auth).
+    const legs = stop ? [wire, this.#orderWire(stop)] : null;
+    const data = legs ?? wire;
+    this.#queue.unshift([userId, "n", [now, "on-req", null, null, data, null, "SUCCESS", text]]);
     this.#flush();
     if (batch === null) return { ok: false, code: 10001, msg: "Invalid order" };
-    return { ok: true, order: wire };
+    return legs ? { ok: true, order: wire, legs } : { ok: true, order: wire };
   }
 
   /** The last trade price of a market, or its mid when it has not traded yet. */
@@ -511,7 +514,7 @@ export class Trading {
     })();
     const wire = this.#orderWire(row);
     const text = `Submitting ${type.toLowerCase()} ${side} order for ${size} ${info.base}.`;
-    this.#queue.unshift([userId, "n", [now, "on-req", null, null, [wire], null, "SUCCESS", text]]);
+    this.#queue.unshift([userId, "n", [now, "on-req", null, null, wire, null, "SUCCESS", text]]);
     this.#emit(userId, "on", wire);
     this.#flush();
     return { ok: true, order: wire };
@@ -592,7 +595,7 @@ export class Trading {
     this.#notify(
       userId,
       "oc-req",
-      [this.#orderWire(row)],
+      this.#orderWire(row),
       "SUCCESS",
       `Submitted for cancellation; waiting for confirmation (ID: ${id}).`,
     );
@@ -659,7 +662,7 @@ export class Trading {
     if (w.balance - w.reserved + row.reserved < reserve)
       return fail(`Invalid order: not enough exchange balance to update order ${row.id}`);
     const now = this.#now();
-    this.#notify(userId, "ou-req", [this.#orderWire(row)], "SUCCESS", `Submitting update to order ${row.id}.`);
+    this.#notify(userId, "ou-req", this.#orderWire(row), "SUCCESS", `Submitting update to order ${row.id}.`);
     const amend = { phase: "off" as "off" | "on", filled, avg: row.avg_price };
     this.#amending.set(row.id, amend);
     try {

@@ -213,8 +213,11 @@ export class PublicSocketServer {
     const echo: Record<string, unknown> = {};
     for (const k of ["channel", "symbol", "prec", "freq", "len", "key", "subId"])
       if (m[k] !== undefined) echo[k] = m[k];
+    // The live server names the pair in a refusal of a trading symbol, as it does in `subscribed`.
+    const asked = typeof m["symbol"] === "string" ? m["symbol"] : "";
+    const named = asked.startsWith("t") ? { pair: asked.slice(1) } : {};
     const fail = (code: number, msg: string, extra: Record<string, unknown> = {}): void =>
-      this.#event(c, { event: "error", code, msg, ...echo, ...extra });
+      this.#event(c, { event: "error", code, msg, ...echo, ...extra, ...named });
     if (c.subs.size >= MAX_CHANNELS) return fail(10305, "subscribe: limit");
     let symbol = typeof m["symbol"] === "string" ? m["symbol"] : typeof m["pair"] === "string" ? `t${m["pair"]}` : "";
     if (symbol !== "" && !symbol.startsWith("t") && !symbol.startsWith("f")) symbol = `t${symbol}`;
