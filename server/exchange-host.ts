@@ -5,13 +5,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { createApiServer, type ApiServer } from "./api-server.ts";
-import { AccountGateway } from "./exchange/account-gateway.ts";
-import { Exchange } from "./exchange/exchange.ts";
+import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
-import { Trading } from "./exchange/trading.ts";
-import { Accounts } from "./store/accounts.ts";
-import { nextIdFrom, openDb } from "./store/db.ts";
-import { seedDemo } from "./store/seed.ts";
+import { openVenue } from "./exchange/venue.ts";
 
 export interface ExchangeHostOptions {
   readonly host: string;
@@ -68,20 +64,9 @@ export interface ExchangeHost {
 }
 
 export async function startExchangeHost(o: ExchangeHostOptions): Promise<ExchangeHost> {
-  const exchange = new Exchange({ now: () => Date.now(), seed: o.seed });
   if (o.dbPath !== ":memory:") mkdirSync(dirname(o.dbPath), { recursive: true });
-  const db = openDb(o.dbPath);
-  const accounts = new Accounts(db);
-  let gateway: AccountGateway | null = null;
-  const trading = new Trading(
-    db,
-    exchange,
-    () => Date.now(),
-    (u, t, p) => gateway?.emit(u, t, p),
-    nextIdFrom(db, "order", 0),
-  );
-  gateway = new AccountGateway(accounts, trading, () => Date.now());
-  if (seedDemo(accounts, trading, Date.now()) !== null) o.log("Seeded the demo account (see README).");
+  const { exchange, db, trading, gateway, seeded } = openVenue({ dbPath: o.dbPath, seed: o.seed });
+  if (seeded !== null) o.log("Seeded the demo account (see README).");
   const restored = trading.restore();
   if (restored > 0) o.log(`Restored ${restored} open orders.`);
   const apis: ApiServer[] = [];

@@ -5,25 +5,14 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiServer, type ApiServer } from "./api-server.ts";
-import { AccountGateway } from "./exchange/account-gateway.ts";
-import { Exchange } from "./exchange/exchange.ts";
-import { Trading } from "./exchange/trading.ts";
-import { Accounts } from "./store/accounts.ts";
-import { nextIdFrom, openDb } from "./store/db.ts";
 import { totp } from "./store/totp.ts";
+import { openVenue } from "./exchange/venue.ts";
 
-const exchange = new Exchange({ now: () => Date.now(), seed: 2, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-const db = openDb(":memory:");
-const accounts = new Accounts(db);
-let gateway: AccountGateway | null = null;
-const trading = new Trading(
-  db,
-  exchange,
-  () => Date.now(),
-  (u, t, p) => gateway?.emit(u, t, p),
-  nextIdFrom(db, "order", 0),
-);
-gateway = new AccountGateway(accounts, trading, () => Date.now());
+const { exchange, db, gateway } = openVenue({
+  dbPath: ":memory:",
+  seed: 2,
+  markets: [{ symbol: "tBTCUSD", start: 30_000 }],
+});
 let api: ApiServer;
 let base = "";
 
@@ -33,7 +22,7 @@ beforeAll(async () => {
     appOrigin: "http://127.0.0.1:1",
     now: () => Date.now(),
     platformStatus: () => 1,
-    account: gateway as AccountGateway,
+    account: gateway,
   });
   await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;

@@ -17,28 +17,16 @@ import {
   type SocketLike,
 } from "../../src/workers/core/index.ts";
 import { createApiServer, type ApiServer } from "../api-server.ts";
-import { Accounts } from "../store/accounts.ts";
-import { nextIdFrom, openDb } from "../store/db.ts";
-import { DEMO, seedDemo } from "../store/seed.ts";
-import { AccountGateway } from "./account-gateway.ts";
-import { Exchange } from "./exchange.ts";
-import { Trading } from "./trading.ts";
+import { DEMO } from "../store/seed.ts";
+import { openVenue } from "./venue.ts";
 
 let api: ApiServer;
 let base = "";
-const exchange = new Exchange({ now: () => Date.now(), seed: 11, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-const db = openDb(":memory:");
-const accounts = new Accounts(db);
-let gateway: AccountGateway | null = null;
-const trading = new Trading(
-  db,
-  exchange,
-  () => Date.now(),
-  (u, t, p) => gateway?.emit(u, t, p),
-  nextIdFrom(db, "order", 0),
-);
-gateway = new AccountGateway(accounts, trading, () => Date.now());
-seedDemo(accounts, trading, Date.now());
+const { exchange, accounts, trading, gateway } = openVenue({
+  dbPath: ":memory:",
+  seed: 11,
+  markets: [{ symbol: "tBTCUSD", start: 30_000 }],
+});
 
 beforeAll(async () => {
   api = createApiServer({
@@ -46,7 +34,7 @@ beforeAll(async () => {
     appOrigin: "http://127.0.0.1:1",
     now: () => Date.now(),
     platformStatus: () => 1,
-    account: gateway as AccountGateway,
+    account: gateway,
   });
   await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
   base = `127.0.0.1:${(api.server.address() as AddressInfo).port}`;

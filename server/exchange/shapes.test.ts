@@ -14,13 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CONF_FLAGS } from "../../src/protocol/index.ts";
 import { createApiServer, type ApiServer } from "../api-server.ts";
-import { Accounts } from "../store/accounts.ts";
-import { nextIdFrom, openDb } from "../store/db.ts";
-import { DEMO, seedDemo } from "../store/seed.ts";
-import { AccountGateway } from "./account-gateway.ts";
-import { Exchange } from "./exchange.ts";
+import { DEMO } from "../store/seed.ts";
 import { sharedBitfinexDir } from "./recordings.ts";
-import { Trading } from "./trading.ts";
+import { openVenue } from "./venue.ts";
 
 const shared = sharedBitfinexDir();
 const examplesFile = shared ? join(shared, "ws-message-examples.jsonl") : null;
@@ -105,19 +101,11 @@ function sameShape(ours: unknown, theirs: unknown, path = "$"): string | null {
   return typeof ours === typeof theirs ? null : `${path}: ${typeof ours}, expected ${typeof theirs}`;
 }
 
-const exchange = new Exchange({ now: () => Date.now(), seed: 21, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-const db = openDb(":memory:");
-const accounts = new Accounts(db);
-let gateway: AccountGateway | null = null;
-const trading = new Trading(
-  db,
-  exchange,
-  () => Date.now(),
-  (u, t, p) => gateway?.emit(u, t, p),
-  nextIdFrom(db, "order", 0),
-);
-gateway = new AccountGateway(accounts, trading, () => Date.now());
-seedDemo(accounts, trading, Date.now());
+const { exchange, trading, gateway } = openVenue({
+  dbPath: ":memory:",
+  seed: 21,
+  markets: [{ symbol: "tBTCUSD", start: 30_000 }],
+});
 
 let api: ApiServer;
 let url = "";
@@ -129,7 +117,7 @@ beforeAll(async () => {
     now: () => Date.now(),
     platformStatus: () => 1,
     heartbeatMs: 150,
-    account: gateway as AccountGateway,
+    account: gateway,
   });
   await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
   url = `ws://127.0.0.1:${(api.server.address() as AddressInfo).port}/ws/2`;
