@@ -86,7 +86,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           if (reply) return sendJson(res, reply.status, reply.body);
           sendJson(res, 404, ["error", 10020, "not found"]);
         },
-        () => sendJson(res, 413, ["error", 10020, "body: too large"]),
+        () => {
+          res.setHeader("connection", "close");
+          sendJson(res, 413, ["error", 10020, "body: too large"]);
+        },
       );
       return;
     }
@@ -157,8 +160,10 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("data", (c: Buffer) => {
       size += c.length;
       if (size > 65_536) {
+        // Refuse, but let the 413 reach the client: stop keeping the body rather than cutting the
+        // socket (the server closes the connection once the reply is sent).
+        if (chunks.length > 0) chunks.length = 0;
         reject(new Error("too large"));
-        req.destroy();
         return;
       }
       chunks.push(c);

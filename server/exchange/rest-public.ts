@@ -88,6 +88,15 @@ export function handlePublicPost(exchange: Exchange, path: string, body: Record<
   return undefined;
 }
 
+/** A path segment decoded; a malformed escape is no symbol at all (answered as invalid, not a crash). */
+function pathPart(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
+}
+
 export function handlePublicRest(
   exchange: Exchange,
   now: () => number,
@@ -126,17 +135,17 @@ export function handlePublicRest(
         if (all || wanted.includes(symbol)) rows.push([symbol, ...market.ticker(now())]);
       json(res, 200, rows);
     } else if ((m = /^\/v2\/ticker\/([^/]+)$/.exec(path))) {
-      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      const market = exchange.markets.get(pathPart(m[1] as string));
       if (!market) json(res, 400, ["error", 10020, "symbol: invalid"]);
       else json(res, 200, market.ticker(now()));
     } else if ((m = /^\/v2\/trades\/([^/]+)\/hist$/.exec(path))) {
-      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      const market = exchange.markets.get(pathPart(m[1] as string));
       if (!market) return (json(res, 400, ["error", 10020, "symbol: invalid"]), true);
       const limit = Math.min(10_000, Math.max(1, Number(q.get("limit") ?? 125) || 125));
       const rows = market.trades.slice(0, limit).map((t) => [t.id, t.mts, t.amount, t.price]);
       json(res, 200, q.get("sort") === "1" ? rows.reverse() : rows);
     } else if ((m = /^\/v2\/book\/([^/]+)\/R0$/.exec(path))) {
-      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      const market = exchange.markets.get(pathPart(m[1] as string));
       if (!market) return (json(res, 400, ["error", 10020, "symbol: invalid"]), true);
       const len = Number(q.get("len") ?? 25);
       if (![1, 25, 100].includes(len)) return (json(res, 400, ["error", 10020, "len: invalid"]), true);
@@ -145,7 +154,7 @@ export function handlePublicRest(
       feed.diff();
       json(res, 200, feed.snapshot());
     } else if ((m = /^\/v2\/book\/([^/]+)\/(P[0-4])$/.exec(path))) {
-      const market = exchange.markets.get(decodeURIComponent(m[1] as string));
+      const market = exchange.markets.get(pathPart(m[1] as string));
       const prec = m[2] as Prec;
       if (!market || !(PRECISIONS as readonly string[]).includes(prec))
         return (json(res, 400, ["error", 10020, "symbol: invalid"]), true);
@@ -162,7 +171,7 @@ export function handlePublicRest(
       json(res, 200, rows);
     } else if ((m = /^\/v2\/candles\/trade:([0-9]+[mhDWM]):([^/]+)\/(last|hist)$/.exec(path))) {
       const tf = m[1] as string;
-      const market = exchange.markets.get(decodeURIComponent(m[2] as string));
+      const market = exchange.markets.get(pathPart(m[2] as string));
       if (!market || !(tf in TIMEFRAMES)) return (json(res, 400, ["error", 10020, "key: invalid"]), true);
       const rows = market.candles.get(tf) ?? [];
       if (m[3] === "last") json(res, 200, rows[rows.length - 1] ?? []);
@@ -173,7 +182,7 @@ export function handlePublicRest(
         json(res, 200, q.get("sort") === "1" ? picked : picked.reverse());
       }
     } else if ((m = /^\/v2\/conf\/(.+)$/.exec(path))) {
-      const keys = decodeURIComponent(m[1] as string).split(",");
+      const keys = pathPart(m[1] as string).split(",");
       const pairs = [...exchange.markets.keys()].map((s) => s.slice(1));
       const currencies = [
         ...new Set(pairs.flatMap((p) => (p.includes(":") ? p.split(":") : [p.slice(0, 3), p.slice(3)]))),
