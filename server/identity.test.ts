@@ -2,9 +2,9 @@
  * Identity over HTTP: sign-up with the outbox and e-mail confirmation, the captcha after repeated
  * failed logins, TOTP two-factor set-up and login, settings, logout feedback.
  */
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiServer, type ApiServer } from "./api-server.ts";
+import { listenApi } from "./exchange/test-api.ts";
+import type { ApiServer } from "./api-server.ts";
 import { totp } from "./store/totp.ts";
 import { openVenue } from "./exchange/venue.ts";
 
@@ -17,15 +17,9 @@ let api: ApiServer;
 let base = "";
 
 beforeAll(async () => {
-  api = createApiServer({
-    exchange,
-    appOrigin: "http://127.0.0.1:1",
-    now: () => Date.now(),
-    platformStatus: () => 1,
-    account: gateway,
-  });
-  await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  const started = await listenApi({ exchange, account: gateway });
+  api = started.api;
+  base = `http://${started.host}`;
 });
 afterAll(() => api.close());
 

@@ -4,7 +4,6 @@
  * auth with good and bad signatures and a replayed nonce.
  */
 import { webcrypto } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { Scheduler } from "../../src/protocol/index.ts";
@@ -16,7 +15,8 @@ import {
   type HmacCrypto,
   type SocketLike,
 } from "../../src/workers/core/index.ts";
-import { createApiServer, type ApiServer } from "../api-server.ts";
+import { listenApi } from "./test-api.ts";
+import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { openVenue } from "./venue.ts";
 
@@ -29,15 +29,9 @@ const { exchange, accounts, trading, gateway } = openVenue({
 });
 
 beforeAll(async () => {
-  api = createApiServer({
-    exchange,
-    appOrigin: "http://127.0.0.1:1",
-    now: () => Date.now(),
-    platformStatus: () => 1,
-    account: gateway,
-  });
-  await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
-  base = `127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  const started = await listenApi({ exchange, account: gateway });
+  api = started.api;
+  base = `${started.host}`;
 });
 afterAll(() => api.close());
 

@@ -3,7 +3,6 @@
  * running simulator — every `cs` verified, no sequence gap, no unknown delete, every frame decoded
  * with src/protocol.
  */
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
@@ -15,7 +14,8 @@ import {
   tickerCodec,
 } from "../../src/protocol/index.ts";
 import { Connection, type SocketLike } from "../../src/workers/core/index.ts";
-import { createApiServer, type ApiServer } from "../api-server.ts";
+import { listenApi } from "./test-api.ts";
+import type { ApiServer } from "../api-server.ts";
 import { Exchange } from "./exchange.ts";
 
 let api: ApiServer;
@@ -26,26 +26,13 @@ let stepper: ReturnType<typeof setInterval>;
 const exchange = new Exchange({ now: () => Date.now(), seed: 7 });
 
 beforeAll(async () => {
-  api = createApiServer({
-    exchange,
-    appOrigin: "http://127.0.0.1:1",
-    now: () => Date.now(),
-    platformStatus: () => 1,
-    heartbeatMs: 200,
-  });
-  await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
-  const port = (api.server.address() as AddressInfo).port;
-  url = `ws://127.0.0.1:${port}/ws/2`;
+  const first = await listenApi({ exchange, heartbeatMs: 200 });
+  api = first.api;
+  url = `ws://${first.host}/ws/2`;
   // The authenticated host serves the same books from the same exchange (a second server).
-  api2 = createApiServer({
-    exchange,
-    appOrigin: "http://127.0.0.1:1",
-    now: () => Date.now(),
-    platformStatus: () => 1,
-    heartbeatMs: 200,
-  });
-  await new Promise<void>((resolve) => api2.server.listen(0, "127.0.0.1", resolve));
-  url2 = `ws://127.0.0.1:${(api2.server.address() as AddressInfo).port}/ws/2`;
+  const second = await listenApi({ exchange, heartbeatMs: 200 });
+  api2 = second.api;
+  url2 = `ws://${second.host}/ws/2`;
   stepper = setInterval(() => exchange.simulator.step(), 15);
 });
 

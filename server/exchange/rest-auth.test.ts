@@ -3,7 +3,6 @@
  * the v1 payload form), replayed nonces, order submit/cancel/history, user info, and 429 limits.
  */
 import { createHmac } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authTradeCodec,
@@ -14,7 +13,8 @@ import {
   userInfoCodec,
   walletCodec,
 } from "../../src/protocol/index.ts";
-import { createApiServer, type ApiServer } from "../api-server.ts";
+import { listenApi } from "./test-api.ts";
+import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { openVenue } from "./venue.ts";
 
@@ -28,16 +28,9 @@ let api: ApiServer;
 let base = "";
 let nonce = Date.now() * 1000;
 beforeAll(async () => {
-  api = createApiServer({
-    exchange,
-    appOrigin: "http://127.0.0.1:1",
-    now: () => Date.now(),
-    platformStatus: () => 1,
-    account: gateway,
-    limits: { public: 1000, auth: 1000, login: 3 },
-  });
-  await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  const started = await listenApi({ exchange, account: gateway, limits: { public: 1000, auth: 1000, login: 3 } });
+  api = started.api;
+  base = `http://${started.host}`;
 });
 afterAll(() => api.close());
 

@@ -8,12 +8,12 @@
  * examples are left out: this exchange has no funding or margin (see the README).
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CONF_FLAGS } from "../../src/protocol/index.ts";
-import { createApiServer, type ApiServer } from "../api-server.ts";
+import { listenApi } from "./test-api.ts";
+import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { sharedBitfinexDir } from "./recordings.ts";
 import { openVenue } from "./venue.ts";
@@ -111,16 +111,9 @@ let api: ApiServer;
 let url = "";
 let stepper: ReturnType<typeof setInterval>;
 beforeAll(async () => {
-  api = createApiServer({
-    exchange,
-    appOrigin: "http://127.0.0.1:1",
-    now: () => Date.now(),
-    platformStatus: () => 1,
-    heartbeatMs: 150,
-    account: gateway,
-  });
-  await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
-  url = `ws://127.0.0.1:${(api.server.address() as AddressInfo).port}/ws/2`;
+  const started = await listenApi({ exchange, heartbeatMs: 150, account: gateway });
+  api = started.api;
+  url = `ws://${started.host}/ws/2`;
   stepper = setInterval(() => exchange.simulator.step(), 20);
 });
 afterAll(async () => {
