@@ -6,7 +6,7 @@
 import { webcrypto } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { Scheduler } from "../../src/protocol/index.ts";
+import { CONF_FLAGS, Scheduler } from "../../src/protocol/index.ts";
 import {
   AccountCore,
   authMessage,
@@ -75,10 +75,14 @@ describe("accounts over the wire", () => {
       createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
       timers: t,
       idleMs: Number.POSITIVE_INFINITY,
+      // Sequence numbers on: public frames and account frames share the socket's public counter,
+      // and the account's frames carry their own as well; neither may show a gap.
+      flags: CONF_FLAGS.SEQ_ALL | CONF_FLAGS.OB_CHECKSUM,
       onOpened: () => void conn.send({ event: "auth", token }),
       onAuth: (ev) => (auth = readAuthReply(ev)),
       onAccount: (type, payload) => account.apply(type, payload),
     });
+    conn.core.subscribe({ channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" });
     conn.start();
     await until(() => account.wallets.size > 0, "wallet snapshot");
     expect(auth).toMatchObject({ ok: true });
@@ -102,6 +106,10 @@ describe("accounts over the wire", () => {
     await until(() => account.orders.size === 0, "order oc");
     expect(account.history.get("tBTCUSD")?.[0]?.status).toBe("CANCELED");
     await until(() => account.wallets.get("exchange:USD")?.available === 100_000, "release");
+    // Book changes after the account's frames: their sequence numbers must follow on.
+    for (let i = 0; i < 10; i++) exchange.simulator.step();
+    await until(() => conn.core.stats.updates > 0, "book updates");
+    expect(conn.core.stats).toMatchObject({ seqGaps: 0, authSeqGaps: 0, resyncs: 0, checksumsFailed: 0 });
     conn.stop();
     t.dispose();
   });

@@ -53,6 +53,8 @@ interface Client {
   keyCaps: readonly string[] | null;
   flags: number;
   seq: number;
+  /** The account's own sequence on channel 0 (SEQ_ALL). */
+  authSeq: number;
   readonly subs: Map<number, Sub>;
   readonly byKey: Map<string, number>;
 }
@@ -79,7 +81,7 @@ export class PublicSocketServer {
     wss.on("connection", (ws: WebSocket, _req: IncomingMessage) => this.#connect(ws));
     options.exchange.onBatch((b) => this.#onBatch(b));
     options.account?.onEvent((userId, type, payload) => {
-      for (const c of this.#clients) if (c.userId === userId) this.#event(c, [0, type, payload]);
+      for (const c of this.#clients) if (c.userId === userId) this.#account(c, type, payload);
     });
     this.#timers.push(setInterval(() => this.#heartbeat(), options.heartbeatMs ?? HEARTBEAT_MS));
     this.#timers.push(setInterval(() => this.#tickers(), TICKER_MS));
@@ -96,7 +98,16 @@ export class PublicSocketServer {
   }
 
   #connect(ws: WebSocket): void {
-    const client: Client = { ws, userId: null, keyCaps: null, flags: 0, seq: 0, subs: new Map(), byKey: new Map() };
+    const client: Client = {
+      ws,
+      userId: null,
+      keyCaps: null,
+      flags: 0,
+      seq: 0,
+      authSeq: 0,
+      subs: new Map(),
+      byKey: new Map(),
+    };
     this.#clients.add(client);
     ws.on("close", () => this.#clients.delete(client));
     ws.on("error", () => this.#clients.delete(client));
@@ -127,6 +138,22 @@ export class PublicSocketServer {
     if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify(ev));
   }
 
+  /**
+   * A channel-0 frame. With SEQ_ALL it carries the socket's public sequence and then the account's
+   * own (PROTOCOL.md 1.1): `[0, TYPE, PAYLOAD, PUB_SEQ, AUTH_SEQ]`; a `*-req` notification carries
+   * only the account sequence as it stands, advancing neither.
+   */
+  #account(c: Client, type: string, payload: unknown): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    const parts: unknown[] = [0, type, payload];
+    if ((c.flags & CONF_FLAGS.SEQ_ALL) !== 0) {
+      const req = type === "n" && Array.isArray(payload) && String(payload[1]).endsWith("-req");
+      if (req) parts.push(c.authSeq);
+      else parts.push(++c.seq, ++c.authSeq);
+    }
+    c.ws.send(JSON.stringify(parts));
+  }
+
   /** An array frame on a channel, with the suffixes the client's flags ask for. */
   #frame(c: Client, parts: unknown[]): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
@@ -142,7 +169,7 @@ export class PublicSocketServer {
       if (c.keyCaps && !allows(c.keyCaps, { cap: "o", write: true })) {
         // Refused like a rejected order: an error notification for the request, nothing executed.
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
-        this.#event(c, [0, "n", n]);
+        this.#account(c, "n", n);
         return;
       }
       this.#o.account?.input(c.userId, msg[1], msg[3]);
@@ -187,8 +214,7 @@ export class PublicSocketServer {
           auth_id: randomUUID(),
           caps,
         });
-        for (const [type, payload] of gate?.snapshots(check.userId) ?? [])
-          c.ws.send(JSON.stringify([0, type, payload]));
+        for (const [type, payload] of gate?.snapshots(check.userId) ?? []) this.#account(c, type, payload);
         return;
       }
       case "unsubscribe": {

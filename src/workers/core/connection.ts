@@ -65,6 +65,12 @@ export class Connection {
         if (code === 20051) this.#reconnectNow();
         options.onInfo?.(code, msg);
       },
+      onAccountGap: () => {
+        // Account events were lost: a new connection re-authenticates and rebuilds the account
+        // from fresh snapshots, which is the only way to know what was missed.
+        this.#reconnectNow();
+        options.onAccountGap?.();
+      },
     });
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONF_FLAGS, crc32 } from "../../protocol";
 import { FeedCore } from "./feed";
 
-function setup(flags = CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL) {
+function setup(flags = CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL, extra: { onAccountGap?: () => void } = {}) {
   const sent: Record<string, unknown>[] = [];
   const statuses: string[] = [];
   const infos: number[] = [];
@@ -12,6 +12,7 @@ function setup(flags = CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL) {
     flags,
     onStatus: (s) => statuses.push(s.status),
     onInfo: (code) => infos.push(code),
+    ...extra,
   });
   return { core, sent, statuses, infos, msg: (m: unknown) => core.onMessage(JSON.stringify(m)) };
 }
@@ -94,6 +95,25 @@ describe("feed core", () => {
     expect(sub.status).toBe("SUBSCRIBED");
     expect(core.stats.checksumsOk).toBe(1);
     expect(core.channels.has(7)).toBe(false);
+  });
+
+  it("counts channel 0 in the public sequence and checks the account's own, except on *-req notifications", () => {
+    let gaps = 0;
+    const { core, msg } = setup(CONF_FLAGS.SEQ_ALL, { onAccountGap: () => gaps++ });
+    core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.SEQ_ALL });
+    msg(SUBSCRIBED);
+    msg([7, [[100, 1, 2]], 1]);
+    msg([0, "ws", [], 2, 1]);
+    msg([0, "n", [1, "on-req", null, null, [], null, "SUCCESS", "ok"], 1]);
+    msg([0, "on", [], 3, 2]);
+    msg([7, [100, 2, 2], 4]);
+    expect(core.stats).toMatchObject({ seqGaps: 0, authSeqGaps: 0, resyncs: 0 });
+    msg([0, "ou", [], 5, 4]);
+    expect(core.stats.authSeqGaps).toBe(1);
+    expect(gaps).toBe(1);
+    expect(core.stats.seqGaps).toBe(0);
   });
 
   it("resynchronizes every book on a sequence gap", () => {

@@ -45,6 +45,8 @@ export interface FeedStats {
   checksumsSkipped: number;
   resyncs: number;
   seqGaps: number;
+  /** Gaps in channel 0's account sequence (SEQ_ALL). */
+  authSeqGaps: number;
   /** Frames for channel ids this feed does not know. */
   unknownChannels: number;
   /** Deletes of book levels (or raw orders) the local book did not hold. */
@@ -67,6 +69,8 @@ export interface FeedCoreOptions {
   readonly onPlatform?: (status: number) => void;
   /** Account (channel 0) messages: type and payload (PROTOCOL.md 4.2). */
   readonly onAccount?: (type: string, payload: unknown) => void;
+  /** A gap in channel 0's account sequence: account events were lost. */
+  readonly onAccountGap?: () => void;
   /** The `auth` event reply. */
   readonly onAuth?: (event: Record<string, unknown>) => void;
 }
@@ -85,6 +89,7 @@ export function newFeedStats(): FeedStats {
     checksumsSkipped: 0,
     resyncs: 0,
     seqGaps: 0,
+    authSeqGaps: 0,
     unknownChannels: 0,
     unknownDeletes: 0,
   };
@@ -102,6 +107,7 @@ export class FeedCore {
   #lastChannel: Channel | undefined = undefined;
   #open = false;
   #expectedSeq = -1;
+  #expectedAuthSeq = -1;
 
   constructor(options: FeedCoreOptions) {
     this.#opts = options;
@@ -149,6 +155,7 @@ export class FeedCore {
   onOpen(): void {
     this.#open = true;
     this.#expectedSeq = -1;
+    this.#expectedAuthSeq = -1;
     if (this.#opts.flags) this.#opts.send({ event: "conf", flags: this.#opts.flags });
     for (const sub of this.subs.values()) if (!sub.passive) this.#sendSubscribe(sub);
   }
@@ -163,6 +170,7 @@ export class FeedCore {
     this.channels.clear();
     this.#lastChannel = undefined;
     this.#expectedSeq = -1;
+    this.#expectedAuthSeq = -1;
     this.flags = 0;
     for (const [key, sub] of this.subs) {
       if (sub.passive || sub.status === "UNSUBSCRIBING") {
@@ -207,6 +215,10 @@ export class FeedCore {
       return;
     }
     if (f.chanId === 0) {
+      // The public counter runs through channel 0 as well; the account's own counter is checked
+      // apart, except on `*-req` notifications, which carry it without advancing it.
+      if (f.seq >= 0) this.#checkSeq(f.seq);
+      if (kind === "account" && f.authSeq >= 0 && f.seq >= 0) this.#checkAuthSeq(f.authSeq);
       if (kind === "account") this.#opts.onAccount?.(f.type, f.payload);
       return;
     }
@@ -339,6 +351,18 @@ export class FeedCore {
     this.stats.seqGaps++;
     for (const ch of this.channels.values()) if (ch.kind === "book") this.resync(ch.sub);
     return true;
+  }
+
+  /**
+   * SEQ_ALL on channel 0: the account's frames are numbered on their own. A gap means account
+   * events were lost: counted, and reported so the account can be re-read from its snapshots.
+   */
+  #checkAuthSeq(seq: number): void {
+    const expected = this.#expectedAuthSeq;
+    this.#expectedAuthSeq = seq + 1;
+    if (expected < 0 || seq === expected) return;
+    this.stats.authSeqGaps++;
+    this.#opts.onAccountGap?.();
   }
 
   /** Marks a subscription OUT_OF_SYNC and resubscribes it for a fresh snapshot. */
