@@ -3,7 +3,7 @@
  * Used by `npm start` (server/main.ts) and on its own by server/exchange-main.ts.
  */
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createApiServer, type ApiServer } from "./api-server.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
@@ -61,6 +61,12 @@ export function modesFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, 
 export interface ExchangeHost {
   readonly exchange: Exchange;
   stop(): Promise<void>;
+}
+
+/** EXCHANGE_DB as a path; `:memory:` stays SQLite's in-memory database, not a file of that name. */
+export function dbPathFrom(value: string | undefined): string {
+  if (value === ":memory:") return value;
+  return resolve(value ?? "server/data/exchange.db");
 }
 
 export async function startExchangeHost(o: ExchangeHostOptions): Promise<ExchangeHost> {

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { modesFromEnv } from "../exchange-host.ts";
+import { dbPathFrom, modesFromEnv } from "../exchange-host.ts";
 import { Exchange } from "./exchange.ts";
 import { readRecordingText, sharedBitfinexDir } from "./recordings.ts";
 import { BookReplay, bookSteps, type BookEntry, type ReplayStep } from "./replay.ts";
@@ -102,5 +102,8 @@ describe("stress mode", () => {
       symbol: "tBTCUSD",
     });
     expect(() => modesFromEnv({ REPLAY: "x.txt", REPLAY_STEPS: "0" })).toThrow(/REPLAY/);
+    // SQLite's in-memory database is not a file named ":memory:" in the working directory.
+    expect(dbPathFrom(":memory:")).toBe(":memory:");
+    expect(dbPathFrom(undefined)).toMatch(/server\/data\/exchange\.db$/);
   });
 });
