@@ -18,6 +18,8 @@ export interface ApiServerOptions {
   readonly appOrigin: string;
   readonly now: () => number;
   readonly platformStatus: () => number;
+  /** Development control of maintenance (`POST /dev/maintenance {on}`); absent, the route is 404. */
+  readonly maintenance?: (on: boolean) => boolean;
   readonly heartbeatMs?: number;
   /** The country /v2/int/geo/ip reports (loopback has none): GEO_COUNTRY, default GB. */
   readonly geoCountry?: string;
@@ -59,6 +61,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (req.method === "POST") {
       void readBody(req).then(
         (raw) => {
+          if (url.pathname === "/dev/maintenance" && options.maintenance) {
+            const on = /"on"\s*:\s*true/.test(raw);
+            return sendJson(res, 200, { on, changed: options.maintenance(on) });
+          }
+          // Trading waits while the platform is in maintenance (reads still answer).
+          if (options.platformStatus() !== 1 && /^\/v2\/auth\/w\/(?:order|transfer|withdraw)/.test(url.pathname))
+            return sendJson(res, 503, ["error", 20060, "platform: maintenance"]);
           const gate = options.account;
           if (!url.pathname.startsWith("/v2/auth/")) {
             let b: unknown;

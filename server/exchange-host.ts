@@ -3,6 +3,7 @@
  * Used by `npm start` (server/main.ts) and on its own by server/exchange-main.ts.
  */
 import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
 import { createApiServer, type ApiServer } from "./api-server.ts";
 import type { Exchange } from "./exchange/exchange.ts";
@@ -60,6 +61,10 @@ export function modesFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, 
 
 export interface ExchangeHost {
   readonly exchange: Exchange;
+  /** host:port of the public and the authenticated API, as listening. */
+  readonly hosts: readonly string[];
+  /** Enters (true) or leaves (false) maintenance; false when already in that state. */
+  maintenance(on: boolean): boolean;
   stop(): Promise<void>;
 }
 
@@ -69,6 +74,12 @@ export function dbPathFrom(value: string | undefined): string {
   return resolve(value ?? "server/data/exchange.db");
 }
 
+/** The live server's texts (ws-message-examples.jsonl). */
+const MAINTENANCE_START =
+  "Entering in Maintenance mode. Please pause any activity and resume after receiving the info message 20061 (it should take 120 seconds at most).";
+const MAINTENANCE_END =
+  "Maintenance ended. You can resume normal activity. It is advised to unsubscribe/subscribe again all channels.";
+
 export async function startExchangeHost(o: ExchangeHostOptions): Promise<ExchangeHost> {
   if (o.dbPath !== ":memory:") mkdirSync(dirname(o.dbPath), { recursive: true });
   const { exchange, db, trading, gateway, seeded } = openVenue({ dbPath: o.dbPath, seed: o.seed });
@@ -76,12 +87,23 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   const restored = trading.restore();
   if (restored > 0) o.log(`Restored ${restored} open orders.`);
   const apis: ApiServer[] = [];
+  // Maintenance (SPEC section 9): platform status 0 for REST and new sockets, info 20060 to every
+  // connected socket on entry and 20061 on exit, and trading refused in between.
+  let status = 1;
+  const setMaintenance = (on: boolean): boolean => {
+    if ((status === 0) === on) return false;
+    status = on ? 0 : 1;
+    for (const api of apis) api.sockets.info(on ? 20060 : 20061, on ? MAINTENANCE_START : MAINTENANCE_END);
+    o.log(on ? "Maintenance started." : "Maintenance ended.");
+    return true;
+  };
   for (const port of [o.publicPort, o.authPort]) {
     const api = createApiServer({
       exchange,
       appOrigin: o.appOrigin,
       now: () => Date.now(),
-      platformStatus: () => 1,
+      platformStatus: () => status,
+      maintenance: setMaintenance,
       geoCountry: o.geoCountry,
       account: gateway,
     });
@@ -109,6 +131,8 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   );
   return {
     exchange,
+    hosts: apis.map((a) => `${o.host}:${(a.server.address() as AddressInfo).port}`),
+    maintenance: setMaintenance,
     async stop() {
       for (const t of timers) clearInterval(t);
       // Tell connected clients we are going away (info 20051) so they reconnect promptly.

@@ -47,6 +47,10 @@ async function main(): Promise<void> {
   const stop = (): void => {
     void (exchange?.stop() ?? Promise.resolve()).then(() => app.close(() => process.exit(0)));
   };
+  // SIGUSR2 toggles maintenance (20060 / 20061), for trying the app's maintenance handling.
+  process.on("SIGUSR2", () => {
+    if (exchange && !exchange.maintenance(true)) exchange.maintenance(false);
+  });
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }

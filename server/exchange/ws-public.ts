@@ -166,6 +166,11 @@ export class PublicSocketServer {
     // Account inputs: [0, TYPE, null, PAYLOAD] on an authenticated socket.
     if (Array.isArray(msg)) {
       if (msg[0] !== 0 || typeof msg[1] !== "string" || c.userId === null) return;
+      if (this.#o.platformStatus() !== 1) {
+        const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "platform: maintenance"];
+        this.#account(c, "n", n);
+        return;
+      }
       if (c.keyCaps && !allows(c.keyCaps, { cap: "o", write: true })) {
         // Refused like a rejected order: an error notification for the request, nothing executed.
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
