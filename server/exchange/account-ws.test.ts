@@ -6,7 +6,8 @@
 import { webcrypto } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { CONF_FLAGS, Scheduler } from "../../src/protocol/index.ts";
+import { CONF_FLAGS } from "../../src/protocol/index.ts";
+import { globalScheduler } from "../../tests/support/timers.ts";
 import {
   AccountCore,
   authMessage,
@@ -35,15 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const timers = (): Scheduler =>
-  new Scheduler({
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (id) => clearTimeout(id),
-    setInterval: (fn, ms) => setInterval(fn, ms),
-    clearInterval: (id) => clearInterval(id),
-    now: () => Date.now(),
-  });
-
 async function until(check: () => boolean, what: string): Promise<void> {
   const t0 = Date.now();
   while (!check()) {
@@ -67,7 +59,7 @@ describe("accounts over the wire", () => {
     const [token] = (await res.json()) as [string];
     expect(typeof token).toBe("string");
 
-    const t = timers();
+    const t = globalScheduler();
     const account = new AccountCore();
     let auth: ReturnType<typeof readAuthReply> | null = null;
     const conn: Connection = new Connection({

@@ -5,15 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import {
-  candleCodec,
-  CONF_FLAGS,
-  derivStatusCodec,
-  publicTradeCodec,
-  Scheduler,
-  tickerCodec,
-} from "../../src/protocol/index.ts";
+import { candleCodec, CONF_FLAGS, derivStatusCodec, publicTradeCodec, tickerCodec } from "../../src/protocol/index.ts";
 import { Connection, type SocketLike } from "../../src/workers/core/index.ts";
+import { globalScheduler } from "../../tests/support/timers.ts";
 import { listenApi } from "./test-api.ts";
 import type { ApiServer } from "../api-server.ts";
 import { Exchange } from "./exchange.ts";
@@ -42,19 +36,9 @@ afterAll(async () => {
   await api2.close();
 });
 
-function timers(): Scheduler {
-  return new Scheduler({
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (id) => clearTimeout(id),
-    setInterval: (fn, ms) => setInterval(fn, ms),
-    clearInterval: (id) => clearInterval(id),
-    now: () => Date.now(),
-  });
-}
-
 describe("embedded exchange against the worker core", () => {
   it("serves books the client verifies on every checksum, with no gap and no unknown delete", async () => {
-    const t = timers();
+    const t = globalScheduler();
     const conn = new Connection({
       url,
       createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
@@ -86,7 +70,7 @@ describe("embedded exchange against the worker core", () => {
   });
 
   it("serves the same verified books on a second host, at len 1 too, while the first is also subscribed", async () => {
-    const t = timers();
+    const t = globalScheduler();
     const mk = (u: string) =>
       new Connection({
         url: u,

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeScheduler } from "../../tests/support/fake-timers";
+import { globalScheduler } from "../../tests/support/timers";
 
 describe("Scheduler", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it("runs and forgets one-shot timers, cancels on demand", () => {
-    const s = fakeScheduler();
+    const s = globalScheduler();
     const a = vi.fn();
     const b = vi.fn();
     s.after(10, a);
@@ -20,7 +20,7 @@ describe("Scheduler", () => {
   });
 
   it("disposes every timer of itself and its children, and schedules nothing afterwards", () => {
-    const s = fakeScheduler();
+    const s = globalScheduler();
     const child = s.child();
     const tick = vi.fn();
     s.every(5, tick);
@@ -40,7 +40,7 @@ describe("Scheduler", () => {
   });
 
   it("falls back to a 16 ms timer for frames where the host has none", () => {
-    const s = fakeScheduler();
+    const s = globalScheduler();
     const f = vi.fn();
     s.frame(f);
     vi.advanceTimersByTime(15);

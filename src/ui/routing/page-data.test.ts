@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeScheduler } from "../../../tests/support/fake-timers";
+import { globalScheduler } from "../../../tests/support/timers";
 import { DELAYED_PAGE_LOAD_MS } from "../../protocol";
 import { loadPageData, pageDataUrl, watchDelayedLoad, type FetchLike } from "./page-data";
 
@@ -20,23 +20,23 @@ describe("page data", () => {
 
   it("returns the data on success after one request", async () => {
     const fetch = vi.fn<FetchLike>(() => respond(200));
-    const result = await loadPageData("/about", { fetch, timers: fakeScheduler() });
+    const result = await loadPageData("/about", { fetch, timers: globalScheduler() });
     expect(result).toEqual({ status: "ok", data: GOOD });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("gives not-found on 404 and server-error on 500 without retrying", async () => {
     const f404 = vi.fn<FetchLike>(() => respond(404));
-    expect(await loadPageData("/x", { fetch: f404, timers: fakeScheduler() })).toEqual({ status: "not-found" });
+    expect(await loadPageData("/x", { fetch: f404, timers: globalScheduler() })).toEqual({ status: "not-found" });
     expect(f404).toHaveBeenCalledTimes(1);
     const f500 = vi.fn<FetchLike>(() => respond(500));
-    expect(await loadPageData("/x", { fetch: f500, timers: fakeScheduler() })).toEqual({ status: "server-error" });
+    expect(await loadPageData("/x", { fetch: f500, timers: globalScheduler() })).toEqual({ status: "server-error" });
     expect(f500).toHaveBeenCalledTimes(1);
   });
 
   it("retries other failures 3 times with back-off, then ends in an error status", async () => {
     const fetch = vi.fn<FetchLike>(() => Promise.reject(new Error("offline")));
-    const pending = loadPageData("/about", { fetch, timers: fakeScheduler(), backoffBaseMs: 100 });
+    const pending = loadPageData("/about", { fetch, timers: globalScheduler(), backoffBaseMs: 100 });
     await vi.advanceTimersByTimeAsync(0);
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(99);
@@ -55,14 +55,14 @@ describe("page data", () => {
   it("recovers when a retry succeeds, and treats 503 and malformed bodies as retryable", async () => {
     const answers = [respond(503), respond(200, { nope: true }), respond(200)];
     const fetch = vi.fn<FetchLike>(() => answers.shift() ?? respond(200));
-    const pending = loadPageData("/about", { fetch, timers: fakeScheduler(), backoffBaseMs: 10 });
+    const pending = loadPageData("/about", { fetch, timers: globalScheduler(), backoffBaseMs: 10 });
     await vi.runAllTimersAsync();
     await expect(pending).resolves.toEqual({ status: "ok", data: GOOD });
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it("raises the delayed-load event only for loads over 1 s", async () => {
-    const timers = fakeScheduler();
+    const timers = globalScheduler();
     const slow = vi.fn();
     const quick = vi.fn();
     const never = new Promise<void>(() => {});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeScheduler } from "../../../tests/support/fake-timers";
+import { globalScheduler } from "../../../tests/support/timers";
 import { prefetchAllowed, PrefetchQueue } from "./prefetch";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -22,7 +22,7 @@ describe("prefetch queue", () => {
 
   it("sends batches of 4 every 3 s, each path once, never the current page", () => {
     const fetched: string[] = [];
-    const q = new PrefetchQueue((p) => fetched.push(p), fakeScheduler());
+    const q = new PrefetchQueue((p) => fetched.push(p), globalScheduler());
     q.markLoaded("/");
     for (const p of ["/", "/a", "/b", "/c", "/d", "/e", "/a", "/f"]) q.add(p);
     q.start();
@@ -40,7 +40,7 @@ describe("prefetch queue", () => {
   });
 
   it("stops with its owner", () => {
-    const timers = fakeScheduler();
+    const timers = globalScheduler();
     const fetched: string[] = [];
     const q = new PrefetchQueue((p) => fetched.push(p), timers);
     q.add("/a");

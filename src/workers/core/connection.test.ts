@@ -1,20 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { Scheduler, crc32 } from "../../protocol";
+import { crc32, type Scheduler } from "../../protocol";
+import { globalScheduler } from "../../../tests/support/timers";
 import { startScriptedExchange, type ScriptedExchange } from "../../../tests/support/scripted-exchange";
 import { Connection, type SocketLike } from "./connection";
 
 const BOOK = { channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" } as const;
-
-function realTimers(): Scheduler {
-  return new Scheduler({
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (id) => clearTimeout(id),
-    setInterval: (fn, ms) => setInterval(fn, ms),
-    clearInterval: (id) => clearInterval(id),
-    now: () => Date.now(),
-  });
-}
 
 async function until(check: () => boolean, what: string, ms = 4000): Promise<void> {
   const t0 = Date.now();
@@ -47,7 +38,7 @@ function connect(extra: Partial<ConstructorParameters<typeof Connection>[0]> = {
 
 beforeEach(async () => {
   ex = await startScriptedExchange();
-  timers = realTimers();
+  timers = globalScheduler();
   statuses.length = 0;
 });
 

@@ -1,10 +1,10 @@
 /**
- * A Scheduler over vitest's fake timers, for the cores that take injected timers.
- * Call vi.useFakeTimers() before creating one.
+ * A Scheduler over the global timers, for the cores that take injected timers: vitest's fake
+ * timers when a test called vi.useFakeTimers() first, the real ones otherwise.
  */
 import { Scheduler } from "../../src/protocol/index.ts";
 
-export function fakeScheduler(): Scheduler {
+export function globalScheduler(): Scheduler {
   return new Scheduler({
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (id) => clearTimeout(id),
