@@ -12,13 +12,7 @@ function spotOf(derivative: string): string | null {
 }
 
 function lastPrice(ex: Exchange, symbol: string): number | null {
-  const m = ex.markets.get(symbol);
-  if (!m) return null;
-  const t = m.trades[0]?.price;
-  if (t !== undefined) return t;
-  const bid = m.engine.bestBid();
-  const ask = m.engine.bestAsk();
-  return bid !== undefined && ask !== undefined ? (bid + ask) / 2 : null;
+  return ex.markets.get(symbol)?.lastPrice() ?? null;
 }
 
 /**

@@ -126,6 +126,15 @@ export class Market {
     this.candles.set(tf, rows.slice(-MAX_CANDLES));
   }
 
+  /** The last trade price, or the mid (or the one side there is) before the market has traded. */
+  lastPrice(): number | null {
+    const t = this.trades[0];
+    if (t) return t.price;
+    const bid = this.engine.bestBid();
+    const ask = this.engine.bestAsk();
+    return bid !== undefined && ask !== undefined ? (bid + ask) / 2 : (bid ?? ask ?? null);
+  }
+
   /** [BID, BID_SIZE, ASK, ASK_SIZE, DAILY_CHANGE, DAILY_CHANGE_RELATIVE, LAST, VOLUME, HIGH, LOW]. */
   ticker(now: number): number[] {
     while (this.#day.length > 0 && (this.#day[0] as PublicTradeRow).mts < now - 86_400_000) this.#day.shift();

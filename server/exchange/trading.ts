@@ -368,7 +368,7 @@ export class Trading {
     if ((flags & ORDER_FLAGS.OCO) !== 0) {
       if (engineType !== "LIMIT") return fail(10001, "Invalid order: OCO needs an exchange limit order");
       const stopPrice = num(input.price_oco_stop);
-      const last = this.#last(symbol);
+      const last = market.lastPrice();
       if (!(Number.isFinite(stopPrice) && stopPrice > 0 && stopPrice < 1e12))
         return fail(10001, "Invalid order: price_oco_stop");
       if (last !== null && (side === "sell" ? stopPrice >= last : stopPrice <= last))
@@ -427,17 +427,6 @@ export class Trading {
     return legs ? { ok: true, order: wire, legs } : { ok: true, order: wire };
   }
 
-  /** The last trade price of a market, or its mid when it has not traded yet. */
-  #last(symbol: string): number | null {
-    const m = this.#ex.markets.get(symbol);
-    if (!m) return null;
-    const t = m.trades[0];
-    if (t) return t.price;
-    const bid = m.engine.bestBid();
-    const ask = m.engine.bestAsk();
-    return bid !== undefined && ask !== undefined ? (bid + ask) / 2 : (bid ?? ask ?? null);
-  }
-
   /**
    * STOP, STOP LIMIT and TRAILING STOP: kept off the book until the last trade price crosses the
    * trigger (a buy stop at or above it, a sell stop at or below), then sent as a market order, or a
@@ -461,7 +450,7 @@ export class Trading {
     }
     const side: Side = amount > 0 ? "buy" : "sell";
     const size = Math.round(Math.abs(amount) * 1e8) / 1e8;
-    const last = this.#last(symbol);
+    const last = this.#ex.markets.get(symbol)?.lastPrice() ?? null;
     if (last === null) return fail(10001, "Invalid order: no market price");
     let trigger: number;
     let trail: number | null = null;
