@@ -74,6 +74,20 @@ export function dbPathFrom(value: string | undefined): string {
   return resolve(value ?? "server/data/exchange.db");
 }
 
+/** Everything but the addresses, from the environment (README: the embedded exchange). */
+export function hostOptionsFromEnv(
+  env: NodeJS.ProcessEnv,
+): Omit<ExchangeHostOptions, "host" | "publicPort" | "authPort" | "appOrigin"> {
+  return {
+    dbPath: dbPathFrom(env["EXCHANGE_DB"]),
+    simStepMs: Number(env["SIM_STEP_MS"] ?? 250),
+    seed: Number(env["SIM_SEED"] ?? 42),
+    geoCountry: env["GEO_COUNTRY"] ?? "GB",
+    log: (line) => process.stdout.write(`${line}\n`),
+    ...modesFromEnv(env),
+  };
+}
+
 /** The live server's texts (ws-message-examples.jsonl). */
 const MAINTENANCE_START =
   "Entering in Maintenance mode. Please pause any activity and resume after receiving the info message 20061 (it should take 120 seconds at most).";

@@ -1,5 +1,5 @@
 /** The embedded exchange alone (no app): EXCHANGE_PORT (public; +1 authenticated), EXCHANGE_DB. */
-import { dbPathFrom, modesFromEnv, startExchangeHost } from "./exchange-host.ts";
+import { hostOptionsFromEnv, startExchangeHost } from "./exchange-host.ts";
 
 const host = process.env["HOST"] ?? "127.0.0.1";
 const port = Number(process.env["EXCHANGE_PORT"] ?? 5181);
@@ -8,12 +8,7 @@ startExchangeHost({
   publicPort: port,
   authPort: port + 1,
   appOrigin: process.env["APP_ORIGIN"] ?? "http://127.0.0.1:5180",
-  dbPath: dbPathFrom(process.env["EXCHANGE_DB"]),
-  simStepMs: Number(process.env["SIM_STEP_MS"] ?? 250),
-  seed: Number(process.env["SIM_SEED"] ?? 42),
-  geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
-  log: (line) => process.stdout.write(`${line}\n`),
-  ...modesFromEnv(process.env),
+  ...hostOptionsFromEnv(process.env),
 }).then(
   (h) => {
     const stop = (): void => void h.stop().then(() => process.exit(0));

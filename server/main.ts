@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { servedConfig } from "./config.ts";
-import { dbPathFrom, modesFromEnv, startExchangeHost, type ExchangeHost } from "./exchange-host.ts";
+import { hostOptionsFromEnv, startExchangeHost, type ExchangeHost } from "./exchange-host.ts";
 import { createAppServer } from "./static.ts";
 
 const HOST = process.env["HOST"] ?? "127.0.0.1";
@@ -33,12 +33,7 @@ async function main(): Promise<void> {
       publicPort,
       authPort,
       appOrigin: origin,
-      dbPath: dbPathFrom(process.env["EXCHANGE_DB"]),
-      simStepMs: Number(process.env["SIM_STEP_MS"] ?? 250),
-      seed: Number(process.env["SIM_SEED"] ?? 42),
-      geoCountry: process.env["GEO_COUNTRY"] ?? "GB",
-      log: (line) => process.stdout.write(`${line}\n`),
-      ...modesFromEnv(process.env),
+      ...hostOptionsFromEnv(process.env),
     });
   }
   const app = createAppServer({ root: ROOT, config: servedConfig(env, origin, build.build) });
