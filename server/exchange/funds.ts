@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { fromUnits, toUnits, type Db } from "../store/db.ts";
-import type { Trading, WalletType } from "./trading.ts";
+import { num, type Trading, type WalletType } from "./trading.ts";
 
 export interface FundsReply {
   readonly status: number;
@@ -54,7 +54,7 @@ const METHODS: Readonly<Record<string, Method>> = {
 const err = (code: number, msg: string): FundsReply => ({ status: 500, body: ["error", code, msg] });
 
 function amountOf(v: unknown): number {
-  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
+  const n = num(v);
   // Beyond 1e12 a unit count would lose precision; no real transfer is that large.
   return Number.isFinite(n) && n > 0 && n < 1e12 ? n : Number.NaN;
 }

@@ -74,7 +74,8 @@ const ENGINE_TYPES: Record<string, EngineOrderType> = {
   "EXCHANGE FOK": "FOK",
 };
 
-function num(v: unknown): number {
+/** A number from JSON input, where the API accepts numbers and numeric strings alike; else NaN. */
+export function num(v: unknown): number {
   return typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
 }
 
