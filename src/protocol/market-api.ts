@@ -194,6 +194,59 @@ export interface AccountView {
   readonly version: number;
 }
 
+/**
+ * An order as the order form submits it (the WS `on` input / `w/order/submit` fields). Amounts and
+ * prices travel as decimal strings so nothing is lost to binary rounding; amount > 0 buys.
+ */
+export interface OrderRequest {
+  /** Exchange type, e.g. `EXCHANGE LIMIT`, `EXCHANGE MARKET`, `LIMIT` (margin), `EXCHANGE STOP LIMIT`. */
+  readonly type: string;
+  /** `tBTCUSD`. */
+  readonly symbol: string;
+  readonly amount: string;
+  readonly price?: string;
+  /** STOP LIMIT: the limit price once triggered. */
+  readonly priceAuxLimit?: string;
+  /** TRAILING STOP: the trailing distance. */
+  readonly priceTrailing?: string;
+  /** OCO: the stop price of the second leg (flag OCO 16384 set). */
+  readonly priceOcoStop?: string;
+  /** Order flags (hidden 64, close 512, reduce-only 1024, post-only 4096, OCO 16384, no var rates 524288). */
+  readonly flags?: number;
+  /** Time-in-force: a `YYYY-MM-DD HH:mm:ss` UTC date after which the order is cancelled. */
+  readonly tif?: string;
+  /** Leverage for derivatives (1–100). */
+  readonly lev?: number;
+}
+
+/** An order change (the WS `ou` input): same id, new price/amount/flags. */
+export interface OrderUpdate {
+  readonly id: number;
+  readonly price?: string;
+  /** The new amount (signed, as for a new order). */
+  readonly amount?: string;
+  readonly priceAuxLimit?: string;
+  readonly priceTrailing?: string;
+  readonly flags?: number;
+}
+
+/**
+ * The exchange's answer to an order input: the `on-req`/`oc-req`/`ou-req`/`oc_multi-req`
+ * notification (status SUCCESS, ERROR or FAILURE and its text), or a local failure (no account
+ * socket, timeout) with status ERROR and `code` set.
+ */
+export interface OrderAck {
+  readonly ok: boolean;
+  /** SUCCESS, ERROR, FAILURE (exchange), or LOCAL (never reached the exchange). */
+  readonly status: string;
+  /** The exchange's message (e.g. "Invalid order: not enough exchange balance…"), or a local reason. */
+  readonly text: string;
+  /** The order id(s) the exchange assigned or touched. */
+  readonly orderIds: readonly number[];
+  /** Local failure codes: "not-authenticated", "timeout", "socket-closed"; null otherwise. */
+  readonly localError: "not-authenticated" | "timeout" | "socket-closed" | null;
+}
+
 export interface MarketWorkerApi {
   configure(config: MarketConfig): Promise<void>;
   subscribeBook(request: BookViewRequest, onView: (view: BookView) => void): Promise<string>;
@@ -210,6 +263,14 @@ export interface MarketWorkerApi {
   /** Closes the account socket and forgets the credentials and the account. */
   signOut(): Promise<void>;
   subscribeAccount(onView: (view: AccountView) => void): Promise<string>;
+  /** Places an order on the account socket (`on`); resolves with the exchange's notification. */
+  submitOrder(order: OrderRequest): Promise<OrderAck>;
+  /** Changes an open order (`ou`). */
+  updateOrder(update: OrderUpdate): Promise<OrderAck>;
+  /** Cancels one order (`oc`). */
+  cancelOrder(id: number): Promise<OrderAck>;
+  /** Cancels several orders (`oc_multi` by ids), or every open order on `symbol`, or all (`all: 1`). */
+  cancelOrders(target: { readonly ids: readonly number[] } | { readonly symbol: string } | { readonly all: true }): Promise<OrderAck>;
   /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
   setStress(setting: StressSetting | null): Promise<void>;
   dispose(): Promise<void>;

@@ -16,6 +16,9 @@ import type {
   ConnectionState,
   MarketConfig,
   MarketWorkerApi,
+  OrderAck,
+  OrderRequest,
+  OrderUpdate,
   StressSetting,
   TickerView,
   TradesView,
@@ -36,6 +39,10 @@ export interface MarketBridge {
   authenticate(credentials: AccountCredentials): Promise<AuthResult>;
   signOut(): Promise<void>;
   account(onView: (view: AccountView) => void, signal: AbortSignal): Promise<void>;
+  submitOrder(order: OrderRequest): Promise<OrderAck>;
+  updateOrder(update: OrderUpdate): Promise<OrderAck>;
+  cancelOrder(id: number): Promise<OrderAck>;
+  cancelOrders(target: Parameters<MarketWorkerApi["cancelOrders"]>[0]): Promise<OrderAck>;
   dispose(): void;
 }
 
@@ -72,6 +79,10 @@ export function createMarketBridge(): MarketBridge {
     authenticate: (credentials) => api.authenticate(credentials),
     signOut: () => api.signOut(),
     account: (onView, signal) => stream(() => api.subscribeAccount(proxy(onView)), signal),
+    submitOrder: (order) => api.submitOrder(order),
+    updateOrder: (update) => api.updateOrder(update),
+    cancelOrder: (id) => api.cancelOrder(id),
+    cancelOrders: (target) => api.cancelOrders(target),
     dispose() {
       if (disposed) return;
       disposed = true;
