@@ -1,0 +1,619 @@
+/**
+ * The session core: login (password, captcha, two-factor, API key), the token lifecycle of SPEC
+ * sections 4 and 9, and logout. Framework-free (HOUSE-STYLE 5): timers, the HTTP transport, token
+ * storage, the account socket and navigation are injected, so it runs in Node with fake timers.
+ *
+ * Lifecycle of a token session:
+ * - a check on start and every AUTH_HEARTBEAT_MS (10 s) reads the stored token: a token that
+ *   another tab stored (login, renewal) is adopted, one that another tab cleared ends this tab's
+ *   session, and one past its expiry is cleared (the App then sends protected pages to login);
+ * - the token is renewed with `/v2/auth/w/token` RENEW_BEFORE_EXPIRY_MS before its 8-minute expiry;
+ *   the account socket is then re-authenticated with the new token, because the worker signs in
+ *   again with the credentials it holds on every reconnect and the old token will be dead by then
+ *   (the embedded exchange checks a token only at `auth` time, so a live socket would survive);
+ * - user info (`/v2/auth/r/info/user`) is fetched at once and every USER_INFO_POLL_MS (120 s);
+ * - the keep-alive (`/api/session/keep-alive`, with credentials) fires at most every
+ *   KEEP_ALIVE_INTERVAL_MS (420 s), and only while a session cookie exists;
+ * - code 10100 or an invalid-token answer from any of these, or from the account socket's auth, is a
+ *   forced logout: token cleared, tokenInvalid set, account socket closed, and the injected
+ *   `onForcedLogout` navigates to `/login?forced=1&back=<current address>`.
+ *
+ * API-key sessions: see README.md — the key is "logged in" for this tab only; the secret is passed
+ * once to the worker and never kept here.
+ */
+import {
+  AUTH_HEARTBEAT_MS,
+  ERROR_CODES,
+  errorAction,
+  FEEDBACK_SOURCE_DEFAULT,
+  KEEP_ALIVE_INTERVAL_MS,
+  parseApiError,
+  TOKEN_DELETE_TIMEOUT_MS,
+  TOKEN_EXPIRY_MS,
+  USER_INFO_POLL_MS,
+  userInfoCodec,
+  type AccountCredentials,
+  type AuthResult,
+  type Cancel,
+  type Timers,
+  type UserInfo,
+} from "../../protocol";
+import { log } from "../log";
+
+/** Renewal starts this long before expiry: nine heartbeats of retries before the token dies. */
+export const RENEW_BEFORE_EXPIRY_MS = 90_000;
+/** The API-key sign-in gives up when the account socket has not answered by then. */
+export const API_KEY_AUTH_TIMEOUT_MS = 15_000;
+export const FEEDBACK_TIMEOUT_MS = 5000;
+/** Capabilities a web session's token asks for on renewal (SPEC section 6: write-enabled o, f, s, w). */
+const TOKEN_CAPS = ["o", "f", "s", "w"] as const;
+
+export interface HttpRequest {
+  readonly method: "GET" | "POST";
+  /** An API path; the transport picks the host (`/v2/auth/` goes to the authenticated one). */
+  readonly path: string;
+  readonly body?: unknown;
+  /** Sent as the `bfx-token` header. */
+  readonly token?: string;
+  readonly timeoutMs?: number;
+  /** Send cookies (the keep-alive call). */
+  readonly withCredentials?: boolean;
+}
+
+export interface HttpReply {
+  readonly status: number;
+  /** The parsed JSON body, or null. */
+  readonly body: unknown;
+}
+
+/** Rejects when the server cannot be reached or the timeout passes. */
+export type Http = (request: HttpRequest) => Promise<HttpReply>;
+
+export interface StoredToken {
+  readonly token: string;
+  /** Epoch ms; null when unknown (a token stored by an older build). */
+  readonly expiresAt: number | null;
+}
+
+/** Where the token lives (shared by the tabs); `save(null)` clears it. */
+export interface TokenStorage {
+  load(): StoredToken;
+  save(token: StoredToken | null): void;
+}
+
+/** The worker's account socket (src/ui/desk/account-store.ts in the app). */
+export interface AccountLink {
+  connect(credentials: AccountCredentials): Promise<AuthResult>;
+  disconnect(): Promise<void>;
+}
+
+/** The auth-state flags of SPEC section 3 that the core sets (the token itself goes through storage). */
+export interface AuthFlags {
+  fetching: boolean;
+  tokenInvalid: boolean;
+  /** The signed-in API key's public id; "" when the session is not an API-key one. */
+  apiKey: string;
+}
+
+export type TokenStatus = "none" | "fetch" | "valid" | "invalid";
+export type SessionMode = "none" | "token" | "apiKey";
+export type AccountLinkState = "off" | "connecting" | "live" | "failed";
+
+export interface SessionState {
+  mode: SessionMode;
+  tokenStatus: TokenStatus;
+  /** SPEC section 3's token-loaded flag: false until the first user-info check of a token finishes. */
+  tokenLoaded: boolean;
+  /** Reset clears it; null for API-key sessions (their user info would need a signed REST call). */
+  user: UserInfo | null;
+  userId: number | null;
+  expiresAt: number | null;
+  account: AccountLinkState;
+}
+
+export function initialSessionState(): SessionState {
+  return {
+    mode: "none",
+    tokenStatus: "none",
+    tokenLoaded: false,
+    user: null,
+    userId: null,
+    expiresAt: null,
+    account: "off",
+  };
+}
+
+export interface SessionDeps {
+  readonly timers: Timers;
+  readonly http: Http;
+  readonly storage: TokenStorage;
+  readonly auth: AuthFlags;
+  readonly state: SessionState;
+  readonly account: AccountLink;
+  /** SPEC section 4: the keep-alive runs only while a session cookie exists. */
+  readonly hasSessionCookie: () => boolean;
+  /** Sends the user to the login page with `forced=1` and the current address as `back`. */
+  readonly onForcedLogout: () => void;
+}
+
+export type LoginError =
+  | "credentials"
+  | "unverified"
+  | "locked"
+  | "rate-limited"
+  | "server"
+  | "unreachable"
+  | "captcha"
+  | "captcha-unavailable"
+  | "otp"
+  | "expired"
+  | "nonce";
+
+export interface CaptchaChallenge {
+  readonly provider: string;
+  readonly id: string;
+  /** What the person solves, e.g. "7 + 3". */
+  readonly question: string;
+}
+
+export interface LoginInput {
+  readonly login: string;
+  readonly password: string;
+  readonly captcha?: { readonly challenge: CaptchaChallenge; readonly answer: string };
+}
+
+export type LoginOutcome =
+  | { readonly kind: "signed-in" }
+  /** A captcha must be solved first; `error` is "captcha" when the last answer was wrong. */
+  | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge; readonly error: LoginError | null }
+  | { readonly kind: "two-factor"; readonly tempToken: string; readonly method: string }
+  | { readonly kind: "error"; readonly error: LoginError };
+
+export interface Feedback {
+  /** 1–5, or null when not given. */
+  readonly rating: number | null;
+  readonly description: string;
+}
+
+/** The token is the first element of the response array (SPEC section 7), or a `token` field. */
+export function tokenFrom(body: unknown): string | null {
+  if (Array.isArray(body) && typeof body[0] === "string" && body[0] !== "") return body[0];
+  if (typeof body === "object" && body !== null) {
+    const token = (body as Record<string, unknown>)["token"];
+    if (typeof token === "string" && token !== "") return token;
+  }
+  return null;
+}
+
+/** Maps a refused login or verification to what the person is told. */
+export function loginErrorFrom(reply: HttpReply): LoginError {
+  if (reply.status === 429) return "rate-limited";
+  const err = parseApiError(reply.body);
+  const msg = err?.message ?? "";
+  if (/lock|frozen|suspend|disabled/i.test(msg)) return "locked";
+  if (/not verified|unverified/i.test(msg)) return "unverified";
+  if (/captcha/i.test(msg)) return "captcha";
+  if (/otp|2fa|tfa/i.test(msg)) return "otp";
+  if (/token/i.test(msg) && err?.code === ERROR_CODES.AUTH_FAILED) return "expired";
+  if (err?.code === ERROR_CODES.AUTH_FAILED || err?.code === ERROR_CODES.PARAMS) return "credentials";
+  if (/invalid|password|login/i.test(msg)) return "credentials";
+  return "server";
+}
+
+/** Maps a failed API-key authentication of the account socket. */
+export function apiKeyErrorFrom(result: AuthResult): LoginError {
+  if (result.code === ERROR_CODES.AUTH_NONCE) return "nonce";
+  if (result.code !== null && result.code >= 10100 && result.code < 10200) return "credentials";
+  return "server";
+}
+
+function sessionInvalid(reply: HttpReply): boolean {
+  return reply.status >= 400 && errorAction(reply.status, reply.body).kind === "session-invalid";
+}
+
+export class SessionCore {
+  readonly #d: SessionDeps;
+  /** The token this tab's session runs on ("" when none). */
+  #token = "";
+  #renewing = false;
+  #keepAliveBusy = false;
+  #userBusy = false;
+  #lastKeepAlive = Number.NEGATIVE_INFINITY;
+  #cancels: Cancel[] = [];
+  #started = false;
+
+  constructor(deps: SessionDeps) {
+    this.#d = deps;
+  }
+
+  get token(): string {
+    return this.#token;
+  }
+
+  /** Starts the lifecycle: a check now, then the heartbeat and the user-info poll. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#cancels.push(this.#d.timers.every(AUTH_HEARTBEAT_MS, () => this.check()));
+    this.#cancels.push(this.#d.timers.every(USER_INFO_POLL_MS, () => void this.#refreshUser()));
+    this.check();
+  }
+
+  /** Stops the timers (the session itself stays as stored). */
+  stop(): void {
+    for (const cancel of this.#cancels) cancel();
+    this.#cancels = [];
+    this.#started = false;
+  }
+
+  /**
+   * The heartbeat (also run at once when the stored token changes, e.g. from another tab): adopts,
+   * ends, expires, renews and keeps alive. Never throws; the network work runs in the background.
+   */
+  check(): void {
+    const d = this.#d;
+    if (d.state.mode === "apiKey") return;
+    const stored = d.storage.load();
+    const now = d.timers.now();
+    if (stored.token === "") {
+      // Signed out elsewhere (another tab's logout clears the shared storage).
+      if (this.#token !== "") this.#endLocal();
+      return;
+    }
+    if (stored.expiresAt !== null && stored.expiresAt <= now) {
+      this.#expire();
+      return;
+    }
+    if (stored.token !== this.#token) {
+      this.#begin(stored);
+      return;
+    }
+    d.state.expiresAt = stored.expiresAt;
+    if (stored.expiresAt === null || stored.expiresAt - now <= RENEW_BEFORE_EXPIRY_MS) void this.#renew();
+    if (now - this.#lastKeepAlive >= KEEP_ALIVE_INTERVAL_MS && d.hasSessionCookie()) void this.#keepAlive();
+    // A user-info check that could not reach the server is retried on the heartbeat.
+    if (d.state.user === null) void this.#refreshUser();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Login
+
+  /** The captcha a login needs, from the first provider this app can show (the local one). */
+  async captchaChallenge(): Promise<CaptchaChallenge | "unavailable" | "unreachable"> {
+    try {
+      const providers = await this.#d.http({ method: "POST", path: "/v2/int/captcha/providers", body: {} });
+      const list = Array.isArray(providers.body) ? providers.body : [];
+      if (!list.includes("local")) return "unavailable";
+      const r = await this.#d.http({ method: "GET", path: "/v2/int/captcha/local/challenge" });
+      const b = r.body as Record<string, unknown> | null;
+      if (r.status !== 200 || typeof b?.["id"] !== "string" || typeof b["question"] !== "string") return "unavailable";
+      return { provider: "local", id: b["id"], question: b["question"] };
+    } catch (err) {
+      log.warn("captcha challenge failed", err);
+      return "unreachable";
+    }
+  }
+
+  async #captchaStep(error: LoginError | null): Promise<LoginOutcome> {
+    const challenge = await this.captchaChallenge();
+    if (challenge === "unavailable") return { kind: "error", error: "captcha-unavailable" };
+    if (challenge === "unreachable") return { kind: "error", error: "unreachable" };
+    return { kind: "captcha", challenge, error };
+  }
+
+  /** Password login (`/v2/login`), with the captcha when the server asks for one. */
+  async login(input: LoginInput): Promise<LoginOutcome> {
+    const d = this.#d;
+    try {
+      if (!input.captcha) {
+        // Asking first spares a refused attempt (and the person retyping) when a captcha is due.
+        const required = await d
+          .http({ method: "POST", path: "/v2/int/captcha/required", body: { login: input.login, method: "login" } })
+          .catch(() => null);
+        if (required?.status === 200 && Array.isArray(required.body) && required.body[0] === true)
+          return this.#captchaStep(null);
+      }
+      const captcha = input.captcha;
+      const reply = await d.http({
+        method: "POST",
+        path: "/v2/login",
+        body: {
+          login: input.login,
+          password: input.password,
+          captchaToken: captcha ? `${captcha.challenge.id}:${captcha.answer.trim()}` : "",
+          captchaProvider: captcha ? captcha.challenge.provider : "",
+          appid: "web",
+        },
+      });
+      if (reply.status === 200) {
+        const b = reply.body as Record<string, unknown> | null;
+        if (b && !Array.isArray(b) && typeof b["tempToken"] === "string")
+          return { kind: "two-factor", tempToken: b["tempToken"], method: String(b["tfa"] ?? "otp") };
+        const token = tokenFrom(reply.body);
+        if (token) {
+          this.#adopt(token);
+          return { kind: "signed-in" };
+        }
+        return { kind: "error", error: "server" };
+      }
+      const error = loginErrorFrom(reply);
+      if (error === "captcha") return this.#captchaStep(captcha ? "captcha" : null);
+      if (reply.status >= 500 && error === "credentials" && parseApiError(reply.body) === null)
+        return { kind: "error", error: "server" };
+      return { kind: "error", error };
+    } catch (err) {
+      log.warn("login request failed", err);
+      return { kind: "error", error: "unreachable" };
+    }
+  }
+
+  /** The two-factor step (`/v2/login/verify`) with the code from the authenticator app. */
+  async verifyTwoFactor(tempToken: string, otp: string): Promise<LoginOutcome> {
+    try {
+      const reply = await this.#d.http({
+        method: "POST",
+        path: "/v2/login/verify",
+        body: { tempToken, otp: otp.replace(/\s+/g, ""), method: "otp" },
+      });
+      const token = reply.status === 200 ? tokenFrom(reply.body) : null;
+      if (token) {
+        this.#adopt(token);
+        return { kind: "signed-in" };
+      }
+      return { kind: "error", error: reply.status === 200 ? "server" : loginErrorFrom(reply) };
+    } catch (err) {
+      log.warn("two-factor request failed", err);
+      return { kind: "error", error: "unreachable" };
+    }
+  }
+
+  /**
+   * Signs the worker's account socket in with an API key. The secret goes to the worker in this one
+   * call and is not kept anywhere on this thread.
+   */
+  async loginWithApiKey(key: string, secret: string): Promise<LoginOutcome> {
+    const d = this.#d;
+    if (this.#token !== "") this.#endLocal();
+    d.state.account = "connecting";
+    let cancel: Cancel = () => {};
+    const timeout = new Promise<"timeout">((resolve) => {
+      cancel = d.timers.after(API_KEY_AUTH_TIMEOUT_MS, () => resolve("timeout"));
+    });
+    try {
+      const result = await Promise.race([d.account.connect({ kind: "apiKey", key, secret }), timeout]);
+      if (result === "timeout") {
+        d.state.account = "failed";
+        void d.account.disconnect();
+        return { kind: "error", error: "unreachable" };
+      }
+      if (!result.ok) {
+        d.state.account = "failed";
+        return { kind: "error", error: apiKeyErrorFrom(result) };
+      }
+      d.auth.apiKey = key;
+      d.auth.tokenInvalid = false;
+      Object.assign(d.state, initialSessionState(), { mode: "apiKey", userId: result.userId, account: "live" });
+      return { kind: "signed-in" };
+    } catch (err) {
+      log.warn("API-key sign-in failed", err);
+      d.state.account = "failed";
+      return { kind: "error", error: "unreachable" };
+    } finally {
+      cancel();
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Logout
+
+  /**
+   * Logout: the optional feedback (`/v2/int/contact/feedback`, source fe-web-logout), the token's
+   * deletion (`/v2/auth/w/token/del`, 2000 ms at most), then the local session ends (and, through
+   * the shared storage, every other tab's).
+   */
+  async logout(feedback: Feedback | null = null): Promise<void> {
+    const d = this.#d;
+    const token = this.#token || d.storage.load().token;
+    if (feedback && (feedback.rating !== null || feedback.description.trim() !== "")) {
+      try {
+        await d.http({
+          method: "POST",
+          path: "/v2/int/contact/feedback",
+          body: {
+            token,
+            rating: feedback.rating,
+            description: feedback.description.trim(),
+            source: FEEDBACK_SOURCE_DEFAULT,
+          },
+          timeoutMs: FEEDBACK_TIMEOUT_MS,
+        });
+      } catch (err) {
+        log.warn("logout feedback not sent", err);
+      }
+    }
+    if (token !== "") {
+      try {
+        await d.http({
+          method: "POST",
+          path: "/v2/auth/w/token/del",
+          token,
+          body: { token },
+          timeoutMs: TOKEN_DELETE_TIMEOUT_MS,
+        });
+      } catch (err) {
+        // The token dies by its own expiry; the local logout must not wait for the network.
+        log.warn("token deletion failed", err);
+      }
+    }
+    this.#endLocal();
+  }
+
+  /** The account socket refused its credentials (e.g. 10100 on a reconnect): forced logout. */
+  onAccountFailure(code: number | null): void {
+    if (code === ERROR_CODES.AUTH_FAILED && this.#d.state.mode !== "none") this.#forced();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Internals
+
+  #adopt(token: string): void {
+    const stored = { token, expiresAt: this.#d.timers.now() + TOKEN_EXPIRY_MS };
+    if (this.#d.state.mode === "apiKey") this.#endLocal();
+    this.#begin(stored);
+    this.#d.storage.save(stored);
+  }
+
+  #begin(stored: StoredToken): void {
+    const d = this.#d;
+    this.#token = stored.token;
+    this.#lastKeepAlive = Number.NEGATIVE_INFINITY;
+    d.auth.tokenInvalid = false;
+    d.auth.apiKey = "";
+    Object.assign(d.state, initialSessionState(), { mode: "token", tokenStatus: "fetch", expiresAt: stored.expiresAt });
+    void this.#connectAccount(stored.token);
+    void this.#refreshUser();
+  }
+
+  async #connectAccount(token: string): Promise<void> {
+    const d = this.#d;
+    d.state.account = "connecting";
+    let result: AuthResult;
+    try {
+      result = await d.account.connect({ kind: "token", token });
+    } catch (err) {
+      log.warn("account socket sign-in failed", err);
+      if (token === this.#token) d.state.account = "failed";
+      return;
+    }
+    if (token !== this.#token) return; // renewed or signed out meanwhile
+    if (result.ok) {
+      d.state.account = "live";
+      d.state.userId ??= result.userId;
+      return;
+    }
+    d.state.account = "failed";
+    if (result.code === ERROR_CODES.AUTH_FAILED) this.#forced();
+    else log.warn("account socket refused the token", result.code, result.msg);
+  }
+
+  async #refreshUser(): Promise<void> {
+    const d = this.#d;
+    const token = this.#token;
+    if (token === "" || this.#userBusy) return;
+    this.#userBusy = true;
+    d.auth.fetching = true;
+    try {
+      const reply = await d.http({ method: "POST", path: "/v2/auth/r/info/user", token, body: {} });
+      if (token !== this.#token) return;
+      if (sessionInvalid(reply)) {
+        this.#forced();
+        return;
+      }
+      if (reply.status !== 200) {
+        log.warn("user info refused", reply.status, reply.body);
+        return;
+      }
+      const decoded = userInfoCodec.decode(reply.body);
+      if (!decoded.ok) {
+        log.warn("user info undecodable", decoded.error);
+        return;
+      }
+      d.state.user = decoded.value;
+      d.state.userId = decoded.value.id;
+      d.state.tokenStatus = "valid";
+    } catch (err) {
+      log.warn("user info unavailable", err);
+    } finally {
+      this.#userBusy = false;
+      d.auth.fetching = false;
+      if (token === this.#token) d.state.tokenLoaded = true;
+    }
+  }
+
+  async #renew(): Promise<void> {
+    const d = this.#d;
+    const old = this.#token;
+    if (this.#renewing || old === "") return;
+    this.#renewing = true;
+    try {
+      const reply = await d.http({
+        method: "POST",
+        path: "/v2/auth/w/token",
+        token: old,
+        body: { scope: "api", writePermission: true, caps: TOKEN_CAPS },
+      });
+      if (old !== this.#token) return;
+      if (sessionInvalid(reply)) {
+        this.#forced();
+        return;
+      }
+      const token = reply.status === 200 ? tokenFrom(reply.body) : null;
+      if (!token) {
+        log.warn("token renewal refused", reply.status, reply.body);
+        return;
+      }
+      const stored = { token, expiresAt: d.timers.now() + TOKEN_EXPIRY_MS };
+      this.#token = token;
+      d.state.expiresAt = stored.expiresAt;
+      d.state.tokenStatus = "valid";
+      d.storage.save(stored);
+      void this.#connectAccount(token);
+    } catch (err) {
+      // Retried on the next heartbeat until the token expires.
+      log.warn("token renewal failed", err);
+    } finally {
+      this.#renewing = false;
+    }
+  }
+
+  async #keepAlive(): Promise<void> {
+    const d = this.#d;
+    const token = this.#token;
+    if (this.#keepAliveBusy || token === "") return;
+    this.#keepAliveBusy = true;
+    this.#lastKeepAlive = d.timers.now();
+    try {
+      const reply = await d.http({ method: "GET", path: "/api/session/keep-alive", token, withCredentials: true });
+      if (token !== this.#token) return;
+      if (sessionInvalid(reply)) {
+        this.#forced();
+        return;
+      }
+      const expires = (reply.body as Record<string, unknown> | null)?.["expires"];
+      if (reply.status === 200 && typeof expires === "number") {
+        d.state.expiresAt = expires;
+        d.storage.save({ token, expiresAt: expires });
+      }
+    } catch (err) {
+      log.warn("session keep-alive failed", err);
+    } finally {
+      this.#keepAliveBusy = false;
+    }
+  }
+
+  /** The stored token is past its expiry: cleared; the App sends protected pages to login. */
+  #expire(): void {
+    this.#endLocal();
+    this.#d.auth.tokenInvalid = true;
+  }
+
+  #forced(): void {
+    const d = this.#d;
+    if (d.state.mode === "none" && this.#token === "") return;
+    this.#endLocal();
+    d.auth.tokenInvalid = true;
+    d.state.tokenStatus = "invalid";
+    d.onForcedLogout();
+  }
+
+  #endLocal(): void {
+    const d = this.#d;
+    const hadAccount = d.state.account !== "off";
+    this.#token = "";
+    if (d.storage.load().token !== "") d.storage.save(null);
+    d.auth.apiKey = "";
+    d.auth.fetching = false;
+    Object.assign(d.state, initialSessionState());
+    if (hadAccount) void d.account.disconnect().catch((err: unknown) => log.warn("account sign-out failed", err));
+  }
+}
