@@ -19,6 +19,9 @@ import {
   type ConnectionState,
   type MarketConfig,
   type MarketWorkerApi,
+  type OrderAck,
+  type OrderRequest,
+  type OrderUpdate,
   type StressSetting,
   type TickerView,
   type TradesView,
@@ -29,7 +32,9 @@ import {
   Connection,
   FeedCore,
   NonceSource,
+  OrderDesk,
   readAuthReply,
+  type CancelTarget,
   type HmacCrypto,
   healthOf,
   LiquidationsHistory,
@@ -80,6 +85,18 @@ const nonces = new NonceSource();
 let authConnection: Connection | null = null;
 let credentials: AccountCredentials | null = null;
 let pendingAuth: ((r: AuthResult) => void) | null = null;
+/** The account socket is open and its `auth` was accepted: order inputs may go out. */
+let accountReady = false;
+const orders = new OrderDesk({
+  timers: workerScheduler,
+  send: (input) => authConnection?.send(input) ?? false,
+  authenticated: () => accountReady && authConnection !== null,
+  openOrderIds: (symbol) => {
+    const ids: number[] = [];
+    for (const o of account.orders.values()) if (symbol === null || o.symbol === symbol) ids.push(o.id);
+    return ids;
+  },
+});
 const accountViews = new Map<string, { send: (v: AccountView) => void; lastVersion: number; lastSentAt: number }>();
 const ACCOUNT_THROTTLE_MS = 100;
 let platform = -1;
@@ -179,6 +196,12 @@ function openAccountSocket(creds: AccountCredentials): Connection {
     ...(cfg.watchdogMs !== undefined ? { watchdogMs: cfg.watchdogMs } : {}),
     // The account socket has no channel subscriptions; it must never idle out.
     idleMs: Number.POSITIVE_INFINITY,
+    onSocketStatus: (status) => {
+      if (status === "online") return;
+      // Closed, reconnecting or going: no answer to a pending order input can come on this socket.
+      accountReady = false;
+      orders.socketClosed();
+    },
     onOpened: () => {
       // Authenticate on every (re)connect; the account is rebuilt from the fresh snapshots.
       account.reset();
@@ -194,11 +217,15 @@ function openAccountSocket(creds: AccountCredentials): Connection {
     },
     onAuth: (ev) => {
       const r = readAuthReply(ev);
+      accountReady = r.ok;
       pendingAuth?.({ ok: r.ok, userId: r.userId, code: r.code, msg: r.msg });
       pendingAuth = null;
       if (!r.ok) conn.stop();
     },
-    onAccount: (type, payload) => account.apply(type, payload),
+    onAccount: (type, payload) => {
+      account.apply(type, payload);
+      orders.onAccount(type, payload);
+    },
   });
   return conn;
 }
@@ -368,6 +395,8 @@ const api = {
 
   async authenticate(creds: AccountCredentials): Promise<AuthResult> {
     authConnection?.stop();
+    accountReady = false;
+    orders.socketClosed();
     credentials = creds;
     const result = new Promise<AuthResult>((resolve) => {
       pendingAuth = resolve;
@@ -380,6 +409,8 @@ const api = {
   async signOut(): Promise<void> {
     authConnection?.stop();
     authConnection = null;
+    accountReady = false;
+    orders.socketClosed();
     credentials = null;
     account.reset();
   },
@@ -389,6 +420,22 @@ const api = {
     accountViews.set(handle, { send: (v) => void onView(v), lastVersion: -1, lastSentAt: 0 });
     cancelTick ??= workerScheduler.every(PUBLISH_TICK_MS, tick);
     return handle;
+  },
+
+  async submitOrder(order: OrderRequest): Promise<OrderAck> {
+    return orders.submit(order);
+  },
+
+  async updateOrder(update: OrderUpdate): Promise<OrderAck> {
+    return orders.update(update);
+  },
+
+  async cancelOrder(id: number): Promise<OrderAck> {
+    return orders.cancel(id);
+  },
+
+  async cancelOrders(target: CancelTarget): Promise<OrderAck> {
+    return orders.cancelMany(target);
   },
 
   async setStress(setting: StressSetting | null): Promise<void> {
@@ -402,6 +449,8 @@ const api = {
     connection = null;
     authConnection?.stop();
     authConnection = null;
+    accountReady = false;
+    orders.socketClosed();
     credentials = null;
     views.clear();
     connectionListeners.length = 0;

@@ -1,7 +1,10 @@
 /**
  * A small scripted Bitfinex v2 WebSocket server on loopback, for testing the worker's connection
  * code against a real socket: welcome info, conf ack, subscribe/unsubscribe acks, a book snapshot
- * per subscription, and hooks to push frames, go silent or drop connections.
+ * per subscription, and hooks to push frames, go silent or drop connections. On an authenticated
+ * socket it answers the order inputs as the embedded exchange does: `on` (EXCHANGE LIMIT only; an
+ * amount over 100 is refused for balance), `ou`, `oc` and `oc_multi` (one `oc-req` per order), each
+ * with its `n` *-req notification first and then the order event.
  */
 import { createHmac } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -37,6 +40,9 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
   const sockets = new Set<WebSocket>();
   let nextChan = 100;
   let lastChan = -1;
+  let nextOrder = 5000;
+  /** Open orders of the test account: id → ORDER record (PROTOCOL.md 4.2). */
+  const orders = new Map<number, unknown[]>();
   const ex: ScriptedExchange = {
     url: `ws://127.0.0.1:${port}/ws/2`,
     received: [],
@@ -70,6 +76,18 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
     });
     ws.send(JSON.stringify({ event: "info", version: 2, serverId: "test", platform: { status: 1 } }));
     for (const g of ex.greeting) ws.send(JSON.stringify(g));
+    let authed = false;
+    const account = (type: string, payload: unknown): void => ws.send(JSON.stringify([0, type, payload]));
+    const notify = (type: string, data: unknown, status: string, text: string): void =>
+      account("n", [Date.now(), type, null, null, data, null, status, text]);
+    const cancel = (id: unknown): void => {
+      const o = typeof id === "number" ? orders.get(id) : undefined;
+      if (!o) return notify("oc-req", null, "ERROR", "Order not found.");
+      notify("oc-req", o, "SUCCESS", `Submitted for cancellation; waiting for confirmation (ID: ${o[0] as number}).`);
+      orders.delete(o[0] as number);
+      o[13] = "CANCELED";
+      account("oc", o);
+    };
     ws.on("message", (data) => {
       let msg: Record<string, unknown>;
       try {
@@ -78,6 +96,45 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
         return;
       }
       ex.received.push(msg);
+      if (Array.isArray(msg) && msg[0] === 0 && authed) {
+        const p = (msg[3] ?? {}) as Record<string, unknown>;
+        switch (msg[1]) {
+          case "on": {
+            const amount = Number(p["amount"]);
+            if (p["type"] !== "EXCHANGE LIMIT") return notify("on-req", null, "ERROR", "Invalid order: type");
+            if (Math.abs(amount) > 100)
+              return notify("on-req", null, "ERROR", `Invalid order: not enough exchange balance for ${amount}`);
+            const o: unknown[] = new Array(32).fill(null);
+            Object.assign(o, { 0: nextOrder++, 2: p["cid"], 3: p["symbol"], 4: Date.now(), 5: Date.now() });
+            Object.assign(o, {
+              6: amount,
+              7: amount,
+              8: "EXCHANGE LIMIT",
+              12: 0,
+              13: "ACTIVE",
+              16: Number(p["price"]),
+            });
+            orders.set(o[0] as number, o);
+            notify("on-req", o, "SUCCESS", `Submitting exchange limit order for ${amount}.`);
+            return account("on", o);
+          }
+          case "ou": {
+            const o = orders.get(p["id"] as number);
+            if (!o) return notify("ou-req", null, "ERROR", "Order not found.");
+            if (p["price"] !== undefined) o[16] = Number(p["price"]);
+            notify("ou-req", o, "SUCCESS", `Submitting update to order ${o[0] as number}.`);
+            return account("ou", o);
+          }
+          case "oc":
+            return cancel(p["id"]);
+          case "oc_multi":
+            if (p["all"] === 1) for (const id of [...orders.keys()]) cancel(id);
+            else if (Array.isArray(p["id"])) for (const id of p["id"]) cancel(id);
+            return;
+          default:
+            return;
+        }
+      }
       if (msg["event"] === "conf") ws.send(JSON.stringify({ event: "conf", status: "OK", flags: msg["flags"] }));
       if (msg["event"] === "subscribe") {
         const chanId = nextChan++;
@@ -108,6 +165,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
           payload.startsWith("AUTH") &&
           msg["authSig"] === createHmac("sha384", TEST_API_SECRET).update(payload).digest("hex");
         if (sigOk || msg["token"] === TEST_TOKEN) {
+          authed = true;
           ws.send(
             JSON.stringify({
               event: "auth",
@@ -128,7 +186,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
               ],
             ]),
           );
-          ws.send(JSON.stringify([0, "os", []]));
+          ws.send(JSON.stringify([0, "os", [...orders.values()]]));
         } else {
           ws.send(JSON.stringify({ event: "auth", status: "FAILED", chanId: 0, code: 10100, msg: "apikey: invalid" }));
         }

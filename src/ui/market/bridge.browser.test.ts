@@ -68,6 +68,34 @@ describe("market worker through the bridge", () => {
     ac.abort();
   });
 
+  it("places, updates and cancels orders through the worker, each call resolved with the exchange's answer", async () => {
+    expect((await bridge.cancelOrder(1)).localError).toBe("not-authenticated");
+    expect(await bridge.authenticate({ kind: "apiKey", key: "key", secret: "secret" })).toMatchObject({ ok: true });
+    const views: AccountView[] = [];
+    const ac = new AbortController();
+    await bridge.account((v) => views.push(v), ac.signal);
+    const placed = await bridge.submitOrder({ type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.5", price: "99" });
+    expect(placed).toMatchObject({ ok: true, status: "SUCCESS", localError: null });
+    expect(placed.orderIds).toHaveLength(1);
+    const id = placed.orderIds[0] as number;
+    const refused = await bridge.submitOrder({ type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "500", price: "99" });
+    expect(refused).toMatchObject({ ok: false, status: "ERROR", orderIds: [] });
+    expect(refused.text).toContain("not enough exchange balance");
+    expect(await bridge.updateOrder({ id, price: "98" })).toMatchObject({ ok: true, orderIds: [id] });
+    await expect.poll(() => views.at(-1)?.orders.find((o) => o.id === id)?.price, { timeout: 5000 }).toBe(98);
+    const other = await bridge.submitOrder({ type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "-0.1", price: "105" });
+    expect(await bridge.cancelOrder(424242)).toMatchObject({ ok: false, text: "Order not found." });
+    // By symbol: the ids come from the account the worker reconciled.
+    await expect.poll(() => views.at(-1)?.orders.length, { timeout: 5000 }).toBe(2);
+    const gone = await bridge.cancelOrders({ symbol: "tBTCUSD" });
+    expect(gone).toMatchObject({ ok: true, status: "SUCCESS" });
+    expect([...gone.orderIds].sort()).toEqual([id, ...other.orderIds].sort());
+    await expect.poll(() => views.at(-1)?.orders.length, { timeout: 5000 }).toBe(0);
+    await bridge.signOut();
+    expect((await bridge.cancelOrders({ all: true })).localError).toBe("not-authenticated");
+    ac.abort();
+  });
+
   it("streams candles oldest first and status rows", async () => {
     const ac = new AbortController();
     let candles: Float64Array | null = null;

@@ -96,8 +96,8 @@ export class Connection {
     } else this.#setStatus("offline");
   }
 
-  /** Sends a message now if the socket is open; false otherwise. */
-  send(msg: Record<string, unknown>): boolean {
+  /** Sends a message (an event, or a `[0, TYPE, null, PAYLOAD]` input) now if the socket is open; false otherwise. */
+  send(msg: Record<string, unknown> | readonly unknown[]): boolean {
     const s = this.#socket;
     if (!s || s.readyState !== OPEN) return false;
     s.send(JSON.stringify(msg));

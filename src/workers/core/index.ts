@@ -26,3 +26,4 @@ export {
   type HmacCrypto,
 } from "./auth";
 export { LiquidationsHistory, type JsonFetch } from "./history";
+export { OrderDesk, ORDER_TIMEOUT_MS, type CancelTarget, type OrderDeskOptions } from "./orders";
