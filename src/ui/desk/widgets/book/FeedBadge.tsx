@@ -1,0 +1,84 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { appScheduler } from "../../../scheduler";
+import type { HealthStore, HealthSummary } from "./feed-health";
+import * as css from "./order-book.css";
+
+interface FeedBadgeProps {
+  readonly store: HealthStore;
+  readonly testId?: string;
+}
+
+/**
+ * The feed-health badge: a dot and a short state, red on a stale or out-of-sync channel or a feed
+ * silent for too long; pressing it shows the figures (last update age, messages/s, resyncs,
+ * checksums, channel status). It re-renders at most once a second (see HealthStore).
+ */
+export function FeedBadge({ store, testId }: FeedBadgeProps) {
+  const { i18n, t } = useLingui();
+  const h = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+
+  useEffect(() => {
+    const timers = appScheduler.child();
+    timers.every(1000, () => store.tick());
+    return () => timers.dispose();
+  }, [store]);
+
+  const state = i18n._(stateLabel(h));
+  const seconds = h.ageS;
+  const rate = h.messagesPerSecond;
+  const age = seconds < 0 ? "—" : t`${seconds} s ago`;
+  return (
+    <span className={css.badgeWrap}>
+      <button
+        type="button"
+        className={css.badge}
+        data-health={h.level}
+        data-testid={testId}
+        aria-expanded={open}
+        aria-controls={detailsId}
+        aria-label={t`Feed health: ${state}, last update ${age}`}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") setOpen(false);
+        }}
+      >
+        <span className={`${css.dot} ${css.dotLevel[h.level]}`} aria-hidden="true" />
+        <span>{state}</span>
+        {h.level === "ok" ? <span>{t`${rate}/s`}</span> : null}
+      </button>
+      {open ? (
+        <dl id={detailsId} className={css.details} data-testid={testId ? `${testId}-details` : undefined}>
+          <dt className={css.detailsTerm}>{t`Channel`}</dt>
+          <dd className={css.detailsValue}>{h.status === "NONE" ? "—" : h.status}</dd>
+          <dt className={css.detailsTerm}>{t`Last update`}</dt>
+          <dd className={css.detailsValue}>{age}</dd>
+          <dt className={css.detailsTerm}>{t`Messages per second`}</dt>
+          <dd className={css.detailsValue}>{h.messagesPerSecond}</dd>
+          <dt className={css.detailsTerm}>{t`Resyncs`}</dt>
+          <dd className={css.detailsValue}>{h.resyncs}</dd>
+          <dt className={css.detailsTerm}>{t`Checksums OK`}</dt>
+          <dd className={css.detailsValue}>{h.checksumsOk}</dd>
+          <dt className={css.detailsTerm}>{t`Checksums failed`}</dt>
+          <dd className={`${css.detailsValue} ${h.checksumsFailed > 0 ? css.detailsBad : ""}`}>{h.checksumsFailed}</dd>
+          <dt className={css.detailsTerm}>{t`Stale`}</dt>
+          <dd className={`${css.detailsValue} ${h.stale ? css.detailsBad : ""}`}>{h.stale ? t`yes` : t`no`}</dd>
+        </dl>
+      ) : null}
+    </span>
+  );
+}
+
+function stateLabel(h: HealthSummary): MessageDescriptor {
+  if (h.status === "OUT_OF_SYNC") return msg`Out of sync`;
+  if (h.status === "ERROR") return msg`Error`;
+  if (h.stale) return msg`Stale`;
+  if (h.level === "bad") return msg`Silent`;
+  if (h.status === "NONE" || h.status === "ASKED" || h.status === "SUBSCRIBING" || h.ageS < 0) return msg`Connecting`;
+  if (h.status === "UNSUBSCRIBING") return msg`Closing`;
+  return msg`Live`;
+}
