@@ -85,3 +85,19 @@ describe("balances", () => {
     expect(filterWallets(wallets, "exchange", true, 2).map((w) => w.currency)).toEqual([]);
   });
 });
+
+describe("cell formatting", () => {
+  it("formats amounts, prices, times and pairs", async () => {
+    const { displayPair, formatAmount, formatPrice, formatTime } = await import("./format");
+    expect(formatAmount(1.5)).toBe("1.5");
+    expect(formatAmount(-0.0000001)).toBe("-0.0000001");
+    expect(formatAmount(2)).toBe("2");
+    expect(formatAmount(-0.000000001)).toBe("0");
+    expect(formatPrice(12345.678)).toBe("12346");
+    expect(formatPrice(null)).toBe("–");
+    expect(formatTime(Date.UTC(2024, 0, 2, 3, 4, 5), "YY-MM-DD HH:mm:ss", 0)).toBe("24-01-02 03:04:05");
+    expect(formatTime(Date.UTC(2024, 0, 2, 23, 0, 0), "YYYY-MM-DD HH:mm", 2)).toBe("2024-01-03 01:00");
+    expect(displayPair("tBTCUSD")).toBe("BTC/USD");
+    expect(displayPair("tTESTBTC:TESTUSD")).toBe("TESTBTC/TESTUSD");
+  });
+});
