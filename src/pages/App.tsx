@@ -47,7 +47,9 @@ function Shell() {
             <Switch>
               {routes.map((def) => (
                 <Route key={def.id} path={def.path}>
-                  <PageHost key={path} def={def} path={path} />
+                  {/* Static pages start fresh per path; a page without page data (the desk) stays
+                      mounted across its own paths, so switching pair keeps the desk and its sockets. */}
+                  <PageHost key={def.pageData ? path : def.id} def={def} path={path} />
                 </Route>
               ))}
               <Route>

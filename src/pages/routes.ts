@@ -90,11 +90,41 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: true,
   },
   {
+    // SPEC section 2's special path: feedback, token deletion, then the logged-out page.
+    id: "logout",
+    path: "/logout",
+    title: msg`Sign out`,
+    load: () => import("./LogoutPage").then((m) => m.LogoutPage),
+    pageData: false,
+  },
+  {
     id: "logged-out",
     path: STATIC_PAGES.loggedOut,
     title: msg`Signed out`,
     load: () => import("./LoggedOutPage").then((m) => m.LoggedOutPage),
     pageData: true,
+  },
+  {
+    id: "tradedesk",
+    path: "/tradedesk/:pair?",
+    title: msg`Trade`,
+    load: () => import("./DeskPage").then((m) => m.DeskPage),
+    pageData: false,
+    nav: 0,
+  },
+  {
+    id: "t",
+    path: "/t/:pair?",
+    title: msg`Trade`,
+    load: () => import("./DeskPage").then((m) => m.DeskPage),
+    pageData: false,
+  },
+  {
+    id: "trading",
+    path: "/trading/:pair?",
+    title: msg`Trade`,
+    load: () => import("./DeskPage").then((m) => m.DeskPage),
+    pageData: false,
   },
   {
     id: "interface",

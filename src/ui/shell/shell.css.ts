@@ -99,7 +99,16 @@ export const ghostButton = style([
   },
 ]);
 
-export const main = style({ flex: 1, padding: "24px 16px", maxWidth: 1200, width: "100%", margin: "0 auto" });
+export const main = style({
+  flex: 1,
+  padding: "24px 16px",
+  maxWidth: 1200,
+  width: "100%",
+  margin: "0 auto",
+  boxSizing: "border-box",
+  // The trading desk uses the whole window: traders run it full screen on wide monitors.
+  selectors: { "&:has([data-desk])": { maxWidth: "none", padding: "0 8px 8px" } },
+});
 
 export const footer = style({
   padding: "16px",

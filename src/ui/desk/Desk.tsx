@@ -1,0 +1,442 @@
+/**
+ * The trading desk: the pair's headline (live ticker, connection light), layout controls, the widget
+ * grid, notifications and keyboard shortcuts. The grid is editable only in the trading-desk area and
+ * when trading is allowed (SPEC section 6), i.e. for a signed-in user on /tradedesk; elsewhere the
+ * saved layout is shown as it is.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
+import { useLocation } from "wouter";
+import { formatPercent, splitPair, toSignificant, type TickerView } from "../../protocol";
+import { auth, isLoggedIn } from "../auth";
+import { market } from "../market/market";
+import { isTradeDeskPath } from "../routing/paths";
+import { accountStore } from "./account-store";
+import { connectionStore, watchConnection } from "./connection-store";
+import * as css from "./desk.css";
+import { deskState, deskSymbol, fillOrderForm } from "./desk-state";
+import { DeskGrid } from "./grid/DeskGrid";
+import {
+  addWidget,
+  cancelEditing,
+  configureLayouts,
+  deleteLayout,
+  layoutsState,
+  loadAndPersistLayouts,
+  moveWidget,
+  removeWidget,
+  renameLayout,
+  resetLayout,
+  resizeWidget,
+  saveEditing,
+  selectLayout,
+  shownLayout,
+  startCreating,
+  startEditing,
+} from "./grid/layouts";
+import { Modal } from "./Modal";
+import { notices, notify } from "./notices";
+import { NotificationsSidebar, Toasts } from "./Notices";
+import { defaultLayout, WIDGETS, WIDGETS_BY_TYPE } from "./registry";
+import { SHORTCUTS, shortcutFor } from "./shortcuts";
+import { tradingSymbol } from "../../protocol";
+import type { GridLayout } from "./grid/layout";
+
+configureLayouts(WIDGETS_BY_TYPE, () => defaultLayout(""));
+
+export function Desk({ pair }: { readonly pair: string }) {
+  const { t, i18n } = useLingui();
+  const [path] = useLocation();
+  const a = useSnapshot(auth);
+  const l = useSnapshot(layoutsState);
+  const n = useSnapshot(notices);
+  const [sidebar, setSidebar] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [naming, setNaming] = useState<null | { kind: "create" | "rename"; value: string }>(null);
+
+  const editable = isTradeDeskPath(path) && isLoggedIn(a);
+  const layout = shownLayout(l as typeof layoutsState);
+  const layoutName = (x: Pick<GridLayout, "name">): string => (x.name === "" ? t`Standard` : x.name);
+
+  useEffect(() => {
+    deskState.pair = pair;
+  }, [pair]);
+
+  useEffect(() => {
+    watchConnection();
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void loadAndPersistLayouts().then((s) => (gone ? s() : (stop = s)));
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
+
+  useFillNotices();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const action = shortcutFor(e);
+      if (!action) return;
+      e.preventDefault();
+      switch (action) {
+        case "focus-order-form":
+          fillOrderForm({ focus: "price" });
+          break;
+        case "buy":
+          fillOrderForm({ side: "buy", focus: "amount" });
+          break;
+        case "sell":
+          fillOrderForm({ side: "sell", focus: "amount" });
+          break;
+        case "cancel-all-market":
+          setConfirmCancel(true);
+          break;
+        case "switch-pair":
+          document.querySelector<HTMLInputElement>('[data-testid="markets-search"]')?.focus();
+          break;
+        case "toggle-edit":
+          if (!editable) break;
+          if (layoutsState.mode) saveEditing();
+          else startEditing();
+          break;
+        case "toggle-notifications":
+          setSidebar((v) => !v);
+          break;
+        case "help":
+          setHelp(true);
+          break;
+        default: {
+          const never: never = action;
+          return never;
+        }
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [editable]);
+
+  async function cancelAllHere(): Promise<void> {
+    setConfirmCancel(false);
+    const ack = await market().cancelOrders({ symbol: tradingSymbol(pair) });
+    const reason = ack.text;
+    notify({
+      level: ack.ok ? "success" : "error",
+      kind: "orders",
+      text: ack.ok ? t`Cancelled all open orders on ${pair}.` : t`Orders on ${pair} were not cancelled: ${reason}`,
+    });
+  }
+
+  const draftName = layoutName(layout ?? { name: "" });
+  const missing = WIDGETS.filter((w) => !layout?.items.some((i) => i.key.startsWith(`widget/${w.type}/`)));
+
+  return (
+    <div className={css.desk} data-testid="desk" data-desk>
+      <div className={css.bar}>
+        <PairHeadline key={pair} pair={pair} />
+        <span className={css.spacer} />
+        <ConnectionLight />
+        <button
+          type="button"
+          className={css.button}
+          aria-pressed={sidebar}
+          onClick={() => setSidebar((v) => !v)}
+          data-testid="notifications-toggle"
+        >
+          {t`Notifications`}
+          {n.unread > 0 && !sidebar && <span className={css.badge}>{n.unread}</span>}
+        </button>
+        <button type="button" className={css.button} onClick={() => setHelp(true)} aria-label={t`Keyboard shortcuts`}>
+          ⌨ ?
+        </button>
+      </div>
+
+      <div className={css.bar} data-testid="layout-bar">
+        <label className={css.group}>
+          <span className={css.hint}>{t`Layout`}</span>
+          <select
+            className={css.select}
+            value={l.currentId}
+            disabled={l.mode !== null}
+            onChange={(e) => selectLayout(e.target.value)}
+            data-testid="layout-select"
+          >
+            {l.layouts.map((x) => (
+              <option key={x.id} value={x.id}>
+                {layoutName(x)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!editable && (
+          <span className={css.hint}>
+            {isLoggedIn(a) ? t`Open the trade desk to arrange widgets.` : t`Sign in to arrange your own desk.`}
+          </span>
+        )}
+        {editable && l.mode === null && (
+          <span className={css.group}>
+            <button type="button" className={css.button} onClick={startEditing} data-testid="layout-edit">
+              {t`Edit layout`}
+            </button>
+            <button type="button" className={css.button} onClick={() => setNaming({ kind: "create", value: "" })}>
+              {t`New layout`}
+            </button>
+            <button
+              type="button"
+              className={css.button}
+              onClick={() => layout && setNaming({ kind: "rename", value: layoutName(layout) })}
+            >
+              {t`Rename`}
+            </button>
+            <button type="button" className={css.button} onClick={resetLayout}>
+              {t`Reset`}
+            </button>
+            <button
+              type="button"
+              className={css.button}
+              disabled={l.layouts.length <= 1}
+              onClick={() => deleteLayout(l.currentId)}
+            >
+              {t`Delete`}
+            </button>
+          </span>
+        )}
+        {editable && l.mode !== null && (
+          <span className={css.group}>
+            <span className={css.hint} data-testid="layout-mode">
+              {l.mode === "CREATING" ? t`Creating “${draftName}”` : t`Editing layout`}
+            </span>
+            <label className={css.group}>
+              <span className={css.hint}>{t`Add`}</span>
+              <select
+                className={css.select}
+                value=""
+                onChange={(e) => {
+                  if (e.target.value) addWidget(e.target.value);
+                }}
+                data-testid="layout-add"
+              >
+                <option value="">{t`Choose a widget…`}</option>
+                {WIDGETS.map((w) => (
+                  <option key={w.type} value={w.type}>
+                    {i18n._(w.title)}
+                    {missing.includes(w) ? "" : " +"}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className={css.button} onClick={resetLayout}>
+              {t`Reset`}
+            </button>
+            <button type="button" className={css.primary} onClick={saveEditing} data-testid="layout-save">
+              {t`Save layout`}
+            </button>
+            <button type="button" className={css.button} onClick={cancelEditing}>
+              {t`Cancel`}
+            </button>
+          </span>
+        )}
+      </div>
+
+      <div className={css.body}>
+        {sidebar && l.mode === null && <NotificationsSidebar />}
+        <div className={css.gridArea}>
+          {layout && (
+            <DeskGrid
+              items={layout.items}
+              defs={WIDGETS_BY_TYPE}
+              editable={editable && l.mode !== null}
+              deskPair={pair}
+              onMove={moveWidget}
+              onResize={resizeWidget}
+              onRemove={removeWidget}
+              renderWidget={(item, p) => {
+                const def = WIDGETS_BY_TYPE.get(item.key.split("/")[1] ?? "");
+                if (!def) return null;
+                const Widget = def.component;
+                return <Widget widgetKey={item.key} pair={p} symbol={tradingSymbol(p)} />;
+              }}
+            />
+          )}
+        </div>
+      </div>
+
+      <Toasts />
+
+      <Modal open={help} title={t`Keyboard shortcuts`} onClose={() => setHelp(false)} testId="shortcuts-dialog">
+        <table className={css.keys}>
+          <tbody>
+            {SHORTCUTS.map((s) => (
+              <tr key={s.action}>
+                <td className={css.keyCell}>
+                  <kbd className={css.kbd}>{s.label}</kbd>
+                </td>
+                <td>{i18n._(s.description)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className={css.dialogActions}>
+          <button type="button" className={css.primary} onClick={() => setHelp(false)}>
+            {t`Close`}
+          </button>
+        </div>
+      </Modal>
+
+      <Modal
+        open={confirmCancel}
+        title={t`Cancel all orders on ${pair}?`}
+        onClose={() => setConfirmCancel(false)}
+        testId="cancel-all-dialog"
+      >
+        <p>{t`Every open order on ${pair} will be cancelled. Orders on other markets stay.`}</p>
+        <div className={css.dialogActions}>
+          <button type="button" className={css.button} onClick={() => setConfirmCancel(false)}>
+            {t`Keep orders`}
+          </button>
+          <button type="button" className={css.primary} onClick={() => void cancelAllHere()}>
+            {t`Cancel all`}
+          </button>
+        </div>
+      </Modal>
+
+      <Modal
+        open={naming !== null}
+        title={naming?.kind === "create" ? t`New layout` : t`Rename layout`}
+        onClose={() => setNaming(null)}
+        testId="layout-name-dialog"
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = naming?.value.trim() ?? "";
+            if (name === "" || !naming) return;
+            if (naming.kind === "create") startCreating(name);
+            else renameLayout(layoutsState.currentId, name);
+            setNaming(null);
+          }}
+        >
+          <label>
+            <span className={css.hint}>{t`Name`}</span>
+            <input
+              className={css.input}
+              value={naming?.value ?? ""}
+              maxLength={60}
+              required
+              autoFocus
+              onChange={(e) => setNaming((v) => (v ? { ...v, value: e.target.value } : v))}
+            />
+          </label>
+          <div className={css.dialogActions}>
+            <button type="button" className={css.button} onClick={() => setNaming(null)}>
+              {t`Cancel`}
+            </button>
+            <button type="submit" className={css.primary}>
+              {t`Save`}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </div>
+  );
+}
+
+/** The pair's name and live ticker (last, 24 h change, high, low, volume) from the worker. */
+function PairHeadline({ pair }: { readonly pair: string }) {
+  const { t } = useLingui();
+  const [ticker, setTicker] = useState<readonly number[] | null>(null);
+  const parts = splitPair(pair);
+  useEffect(() => {
+    const ac = new AbortController();
+    // A ticker changes about once a second: a state update per view is cheap and keeps this simple.
+    void market().ticker(deskSymbol({ pair }), (v: TickerView) => setTicker(v.values), ac.signal);
+    return () => ac.abort();
+  }, [pair]);
+  const last = ticker?.[6];
+  const change = ticker?.[5] ?? 0;
+  const cell = (label: string, value: string, className?: string) => (
+    <span className={css.stat}>
+      <span className={css.statLabel}>{label}</span>
+      <span className={`${css.statValue} ${className ?? ""}`}>{value}</span>
+    </span>
+  );
+  return (
+    <>
+      <h1 className={css.pairName} data-testid="desk-pair">
+        {parts ? parts.base : pair}
+        <span className={css.quote}>/{parts ? parts.quote : ""}</span>
+      </h1>
+      {cell(t`Last price`, last === undefined ? "—" : toSignificant(last), change >= 0 ? css.up : css.down)}
+      {cell(
+        t`24h change`,
+        ticker ? `${change > 0 ? "+" : ""}${formatPercent(change)}` : "—",
+        change >= 0 ? css.up : css.down,
+      )}
+      {cell(t`24h high`, ticker?.[8] === undefined ? "—" : toSignificant(ticker[8]))}
+      {cell(t`24h low`, ticker?.[9] === undefined ? "—" : toSignificant(ticker[9]))}
+      {cell(t`24h volume`, ticker?.[7] === undefined ? "—" : `${toSignificant(ticker[7])} ${parts?.base ?? ""}`)}
+    </>
+  );
+}
+
+function ConnectionLight() {
+  const { t } = useLingui();
+  const c = useSnapshot(connectionStore).state;
+  const state =
+    c === null
+      ? "connecting"
+      : c.status === "online"
+        ? c.silenceMs > 20_000
+          ? "silent"
+          : "online"
+        : c.status === "connecting" && c.reconnectRetries > 0
+          ? "reconnecting"
+          : c.status === "connecting"
+            ? "connecting"
+            : "offline";
+  const label = {
+    online: t`Live`,
+    silent: t`No data — checking the connection`,
+    connecting: t`Connecting…`,
+    reconnecting: t`Reconnecting…`,
+    offline: t`Offline`,
+  }[state];
+  return (
+    <span className={css.light} data-state={state} data-testid="connection-light" role="status">
+      {label}
+      {c?.maintenance ? ` · ${t`Maintenance`}` : ""}
+    </span>
+  );
+}
+
+/** A toast for every new own fill (not for the trades in the first snapshot). */
+function useFillNotices(): void {
+  const { t } = useLingui();
+  const view = useSnapshot(accountStore).view;
+  const seen = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!view) {
+      seen.current = null;
+      return;
+    }
+    if (seen.current === null) {
+      seen.current = new Set(view.trades.map((x) => x.id));
+      return;
+    }
+    for (const trade of view.trades) {
+      if (seen.current.has(trade.id)) continue;
+      seen.current.add(trade.id);
+      const amount = toSignificant(Math.abs(trade.exec_amount));
+      const price = toSignificant(trade.exec_price);
+      const pair = trade.pair.replace(/^t/, "");
+      notify({
+        level: "success",
+        kind: "trades",
+        text: trade.exec_amount > 0 ? t`Bought ${amount} ${pair} at ${price}` : t`Sold ${amount} ${pair} at ${price}`,
+      });
+    }
+  }, [view, t]);
+}
