@@ -58,12 +58,18 @@ export function validAlertPrice(price: number): boolean {
 }
 
 /** The pair's alerts as `{index, price}`, index being the position in the pair's list. */
-export function alertsOf(pair: string, state: Pick<AlertsState, "byPair"> = alerts): PriceAlert[] {
+export function alertsOf(
+  pair: string,
+  state: { readonly byPair: Readonly<Record<string, readonly number[]>> } = alerts,
+): PriceAlert[] {
   return (state.byPair[pair] ?? []).map((price, index) => ({ index, price }));
 }
 
 /** The pair's alert keys (`index:price`), the form they are stored in. */
-export function alertKeysOf(pair: string, state: Pick<AlertsState, "byPair"> = alerts): string[] {
+export function alertKeysOf(
+  pair: string,
+  state: { readonly byPair: Readonly<Record<string, readonly number[]>> } = alerts,
+): string[] {
   return alertsOf(pair, state).map(alertKey);
 }
 

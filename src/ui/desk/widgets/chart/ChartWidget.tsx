@@ -1,0 +1,348 @@
+/**
+ * The candles chart widget: timeframes, the OHLCV legend, price alerts, and the imperative chart
+ * (candle-chart.ts) that draws the worker's candles. React renders the toolbar and the legend's
+ * labels only; candles, the crosshair values, and the lines for orders, positions, alerts and
+ * liquidations reach the canvas without a React render (HOUSE-STYLE 7–8).
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import "uplot/dist/uPlot.min.css";
+import { subscribe, useSnapshot } from "valtio";
+import {
+  CANDLE_VIEW_STRIDE,
+  liquidationCodec,
+  toSignificant,
+  validPositiveNumber,
+  type AccountView,
+} from "../../../../protocol";
+import { log } from "../../../log";
+import { appScheduler } from "../../../scheduler";
+import { CANDLE_TIMEFRAMES } from "../../../settings/schema";
+import { settings, updateSetting } from "../../../settings/store";
+import { accountStore } from "../../account-store";
+import { addAlert, alerts, checkAlerts, removeAlert } from "../../alerts";
+import type { WidgetProps } from "../../widget";
+import { CandleChart, type LiquidationMarker, type PriceLine } from "./candle-chart";
+import { candleKey } from "./candles-data";
+import * as css from "./chart.css";
+import { ChartSourceContext, marketChartSource, type ChartSource } from "./chart-source";
+import { observeTheme, readPalette } from "./palette";
+
+export interface ChartWidgetProps extends WidgetProps {
+  /** Overrides the data source (tests); otherwise the context's, otherwise the app's bridge. */
+  readonly source?: ChartSource;
+}
+
+/** Minimum ms between two candle views from the worker. */
+const CANDLES_THROTTLE_MS = 100;
+/** Liquidation markers kept per chart (newest win). */
+const MAX_MARKERS = 500;
+const LIQ_KEY = "liq:global";
+
+type LineLabels = {
+  readonly buy: (amount: string) => string;
+  readonly sell: (amount: string) => string;
+  readonly position: (amount: string) => string;
+  readonly liquidation: string;
+};
+
+function accountLines(
+  view: AccountView | null,
+  symbol: string,
+  show: { orders: boolean; positions: boolean },
+  l: LineLabels,
+): PriceLine[] {
+  if (!view) return [];
+  const lines: PriceLine[] = [];
+  if (show.orders)
+    for (const o of view.orders) {
+      if (o.symbol !== symbol || o.price === null || o.price <= 0) continue;
+      const amount = toSignificant(Math.abs(o.amount));
+      lines.push({
+        kind: o.amount >= 0 ? "buy" : "sell",
+        price: o.price,
+        label: o.amount >= 0 ? l.buy(amount) : l.sell(amount),
+      });
+    }
+  if (show.positions)
+    for (const p of view.positions) {
+      if (p.pair !== symbol || p.amount === 0) continue;
+      lines.push({ kind: "position", price: p.basePrice, label: l.position(toSignificant(p.amount)) });
+      if (p.liqPrice !== null && p.liqPrice > 0)
+        lines.push({ kind: "liquidation", price: p.liqPrice, label: l.liquidation });
+    }
+  return lines;
+}
+
+/** Liquidation rows of one status payload (one row or a list of rows) that concern `symbol`. */
+function liquidationsOf(payload: unknown, symbol: string): LiquidationMarker[] {
+  if (!Array.isArray(payload)) return [];
+  const rows: unknown[] = Array.isArray(payload[0]) ? payload : [payload];
+  const out: LiquidationMarker[] = [];
+  for (const row of rows) {
+    const d = liquidationCodec.decode(row);
+    if (!d.ok || d.value.symbol !== symbol) continue;
+    const price = d.value.liquidationPrice ?? d.value.basePrice;
+    if (price === null || !(price > 0)) continue;
+    out.push({ mts: d.value.mts, price, long: d.value.amount > 0 });
+  }
+  return out;
+}
+
+export function ChartWidget({ pair, symbol, source }: ChartWidgetProps) {
+  const { t } = useLingui();
+  const contextSource = useContext(ChartSourceContext);
+  const src = useMemo(() => source ?? contextSource ?? marketChartSource(), [source, contextSource]);
+  const s = useSnapshot(settings);
+  const timeframe = s.chart_interval;
+  const alertSnap = useSnapshot(alerts);
+  const pairAlerts = alertSnap.byPair[pair] ?? [];
+
+  const plotRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const legendRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<CandleChart | null>(null);
+  /** What the history loader and Alt+click read: the latest props without recreating the chart. */
+  const live = useRef({ src, key: candleKey(timeframe, symbol), timeframe, pair });
+  useLayoutEffect(() => {
+    live.current = { src, key: candleKey(timeframe, symbol), timeframe, pair };
+  });
+  const overlay = useRef<{ account: PriceLine[]; alerts: PriceLine[]; markers: LiquidationMarker[] }>({
+    account: [],
+    alerts: [],
+    markers: [],
+  });
+  const [hasData, setHasData] = useState(false);
+  const [alertText, setAlertText] = useState("");
+  const [alertInvalid, setAlertInvalid] = useState(false);
+
+  const pushOverlay = (): void => {
+    const o = overlay.current;
+    chartRef.current?.setOverlay({ lines: [...o.account, ...o.alerts], markers: o.markers });
+  };
+
+  // The chart lives as long as the widget; props reach it through the effects below.
+  useLayoutEffect(() => {
+    const plot = plotRef.current;
+    const host = hostRef.current;
+    const legend = legendRef.current;
+    if (!plot || !host || !legend) return;
+    const cell = (field: string): HTMLElement => {
+      const el = legend.querySelector<HTMLElement>(`[data-field="${field}"]`);
+      if (!el) throw new Error(`chart legend: no ${field} cell`);
+      return el;
+    };
+    const scheduler = appScheduler.child();
+    const chart = new CandleChart({
+      host,
+      legend: {
+        time: cell("time"),
+        open: cell("open"),
+        high: cell("high"),
+        low: cell("low"),
+        close: cell("close"),
+        volume: cell("volume"),
+      },
+      timers: scheduler,
+      timeframe: live.current.timeframe,
+      palette: readPalette(host),
+      width: plot.clientWidth,
+      height: plot.clientHeight,
+      loadHistory: (end, signal) => {
+        const l = live.current;
+        return l.src.loadHistory(l.key, l.timeframe, end, signal);
+      },
+      onPriceClick: (price) => void addAlert(live.current.pair, Number(toSignificant(price))),
+    });
+    chartRef.current = chart;
+    const resize = new ResizeObserver(() => chart.setSize(plot.clientWidth, plot.clientHeight));
+    resize.observe(plot);
+    const stopTheme = observeTheme(() => chart.setPalette(readPalette(host)));
+    return () => {
+      resize.disconnect();
+      stopTheme();
+      chart.destroy();
+      scheduler.dispose();
+      chartRef.current = null;
+    };
+  }, []);
+
+  // The live candles of the current key.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const key = candleKey(timeframe, symbol);
+    chart.reset(timeframe);
+    setHasData(false);
+    const controller = new AbortController();
+    let seen = false;
+    src
+      .candles(
+        key,
+        CANDLES_THROTTLE_MS,
+        (view) => {
+          if (controller.signal.aborted || view.key !== key) return;
+          const rows = view.rows.subarray(0, view.count * CANDLE_VIEW_STRIDE);
+          chart.setLive(rows);
+          if (view.count > 0) {
+            checkAlerts(pair, rows[(view.count - 1) * CANDLE_VIEW_STRIDE + 2] as number);
+            if (!seen) {
+              seen = true;
+              setHasData(true);
+            }
+          }
+        },
+        controller.signal,
+      )
+      .catch((err: unknown) => log.warn("candles subscription failed", key, err));
+    return () => controller.abort();
+  }, [src, symbol, timeframe, pair]);
+
+  // Liquidation markers of this market from the global liquidations feed.
+  useEffect(() => {
+    overlay.current.markers = [];
+    pushOverlay();
+    if (!s.show_liquidations) return;
+    const controller = new AbortController();
+    const seen = new Set<string>();
+    src
+      .status(
+        LIQ_KEY,
+        (view) => {
+          if (controller.signal.aborted) return;
+          let added = false;
+          for (const m of liquidationsOf(view.payload, symbol)) {
+            const id = `${m.mts}:${m.price}:${m.long ? 1 : 0}`;
+            if (seen.has(id)) continue;
+            seen.add(id);
+            overlay.current.markers.push(m);
+            added = true;
+          }
+          if (!added) return;
+          const markers = overlay.current.markers;
+          if (markers.length > MAX_MARKERS) markers.splice(0, markers.length - MAX_MARKERS);
+          pushOverlay();
+        },
+        controller.signal,
+      )
+      .catch((err: unknown) => log.warn("liquidations subscription failed", err));
+    return () => controller.abort();
+  }, [src, symbol, s.show_liquidations]);
+
+  // Open orders and positions, from the account store without re-rendering the widget.
+  const showOrders = s.show_chart_orders;
+  const showPositions = s.show_chart_positions;
+  useEffect(() => {
+    const labels: LineLabels = {
+      buy: (amount) => t`Buy ${amount}`,
+      sell: (amount) => t`Sell ${amount}`,
+      position: (amount) => t`Position ${amount}`,
+      liquidation: t`Liq. price`,
+    };
+    const update = (): void => {
+      overlay.current.account = accountLines(
+        accountStore.view,
+        symbol,
+        { orders: showOrders, positions: showPositions },
+        labels,
+      );
+      pushOverlay();
+    };
+    update();
+    return subscribe(accountStore, update);
+  }, [symbol, showOrders, showPositions, t]);
+
+  // Alert lines follow the alerts store (already a render dependency for the chips).
+  const showAlerts = s.show_chart_alerts;
+  const alertLabel = t`Alert`;
+  const alertKey = pairAlerts.join(",");
+  useEffect(() => {
+    overlay.current.alerts = showAlerts
+      ? (alerts.byPair[pair] ?? []).map((price) => ({ kind: "alert" as const, price, label: alertLabel }))
+      : [];
+    pushOverlay();
+  }, [pair, showAlerts, alertLabel, alertKey]);
+
+  const submitAlert = (e: FormEvent): void => {
+    e.preventDefault();
+    const text = alertText.trim().replace(",", ".");
+    const ok = validPositiveNumber(text, false) && addAlert(pair, Number(text));
+    setAlertInvalid(!ok);
+    if (ok) setAlertText("");
+  };
+
+  return (
+    <div className={css.root} data-testid="chart-widget">
+      <div className={css.toolbar}>
+        <div className={css.group} role="group" aria-label={t`Timeframe`}>
+          {CANDLE_TIMEFRAMES.map((tf) => (
+            <button
+              key={tf}
+              type="button"
+              className={css.tfButton}
+              aria-pressed={tf === timeframe}
+              data-testid={`chart-tf-${tf}`}
+              onClick={() => updateSetting("chart_interval", tf)}
+            >
+              {tf}
+            </button>
+          ))}
+        </div>
+        <span className={css.separator} />
+        <form className={css.group} onSubmit={submitAlert}>
+          <input
+            className={css.alertInput}
+            inputMode="decimal"
+            value={alertText}
+            placeholder={t`Alert price`}
+            aria-label={t`Alert price`}
+            title={t`Alt+click on the chart sets an alert at that price`}
+            aria-invalid={alertInvalid}
+            data-testid="chart-alert-input"
+            onChange={(e) => {
+              setAlertText(e.target.value);
+              setAlertInvalid(false);
+            }}
+          />
+          <button type="submit" className={css.addButton} data-testid="chart-alert-add">
+            {t`Add alert`}
+          </button>
+        </form>
+        {pairAlerts.map((price) => {
+          const priceText = toSignificant(price);
+          return (
+            <span key={price} className={css.chip} data-testid="chart-alert">
+              {priceText}
+              <button
+                type="button"
+                className={css.chipRemove}
+                aria-label={t`Remove alert at ${priceText}`}
+                title={t`Remove alert at ${priceText}`}
+                onClick={() => removeAlert(pair, price)}
+              >
+                ×
+              </button>
+            </span>
+          );
+        })}
+      </div>
+      <div ref={plotRef} className={css.plot} style={{ height: s.chart_height }} data-testid="chart-plot">
+        <div ref={legendRef} className={css.legend} data-testid="chart-legend">
+          <span data-field="time" className={css.legendTime} />
+          <span>{t`O`}</span>
+          <span data-field="open" />
+          <span>{t`H`}</span>
+          <span data-field="high" />
+          <span>{t`L`}</span>
+          <span data-field="low" />
+          <span>{t`C`}</span>
+          <span data-field="close" />
+          <span>{t`V`}</span>
+          <span data-field="volume" />
+        </div>
+        <div ref={hostRef} className={css.host} />
+        {hasData ? null : <div className={css.empty}>{t`Loading candles…`}</div>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,628 @@
+/**
+ * The imperative candlestick chart behind the React widget: one uPlot instance, drawn by our own
+ * draw hook (uPlot has no candles), with zoom, pan, history paging, price lines and markers.
+ *
+ * Data flow (HOUSE-STYLE 7): `setLive`, `addHistory`, `setOverlay` and `setPalette` only store what
+ * they get and mark the chart dirty; one animation frame from the injected scheduler merges the rows
+ * and calls uPlot's setData at most once, whatever the rate of the views. React never holds the uPlot
+ * instance or any candle.
+ *
+ * Interaction: drag pans, Shift+drag selects a time range to zoom into, the wheel zooms around the
+ * pointer, a double click returns to the live edge, Alt+click reports the price under the pointer.
+ * While the view's right edge is at the newest candle the chart "follows" it as candles arrive; any
+ * pan or zoom away from it stops following until the user comes back (or double-clicks).
+ */
+import { i18n } from "@lingui/core";
+import uPlot from "uplot";
+import type { Cancel, Timers } from "../../../../protocol";
+import { abbreviate, toSignificant } from "../../../../protocol";
+import { log } from "../../../log";
+import type { CandleTimeframe } from "../../../settings/schema";
+import { COL, type CandleColumns, mergeRows, TIMEFRAME_MS, toColumns } from "./candles-data";
+import type { ChartPalette } from "./palette";
+
+export type PriceLineKind = "buy" | "sell" | "position" | "liquidation" | "alert";
+
+/** A horizontal line across the plot with a label at the right edge. */
+export interface PriceLine {
+  readonly kind: PriceLineKind;
+  readonly price: number;
+  readonly label: string;
+}
+
+/** A liquidation at its time and price; `long` when a long position was liquidated (sold). */
+export interface LiquidationMarker {
+  readonly mts: number;
+  readonly price: number;
+  readonly long: boolean;
+}
+
+export interface ChartOverlay {
+  readonly lines: readonly PriceLine[];
+  readonly markers: readonly LiquidationMarker[];
+}
+
+/** The legend's value cells (the labels around them are React's); the chart writes their text. */
+export interface LegendCells {
+  readonly time: HTMLElement;
+  readonly open: HTMLElement;
+  readonly high: HTMLElement;
+  readonly low: HTMLElement;
+  readonly close: HTMLElement;
+  readonly volume: HTMLElement;
+}
+
+export interface CandleChartOptions {
+  /** The element uPlot mounts into. */
+  readonly host: HTMLElement;
+  readonly legend: LegendCells;
+  readonly timers: Timers;
+  readonly timeframe: CandleTimeframe;
+  readonly palette: ChartPalette;
+  readonly width: number;
+  readonly height: number;
+  /** A page of older candles (stride-6 rows, oldest first) ending before `end` (ms). */
+  readonly loadHistory: (end: number, signal: AbortSignal) => Promise<Float64Array>;
+  /** Alt+click on the plot: the price under the pointer. */
+  readonly onPriceClick?: (price: number) => void;
+}
+
+/** Candles in view when the chart opens or returns to the live edge. */
+export const DEFAULT_VISIBLE = 120;
+const MIN_VISIBLE = 10;
+const MAX_VISIBLE = 5000;
+/** Empty candle slots kept right of the newest one while following. */
+const RIGHT_PAD = 2;
+const WHEEL_STEP = 1.15;
+/** Pointer travel (css px) under which a press is a click, not a pan. */
+const CLICK_SLOP = 3;
+
+const EMPTY: CandleColumns = [
+  new Float64Array(0),
+  new Float64Array(0),
+  new Float64Array(0),
+  new Float64Array(0),
+  new Float64Array(0),
+  new Float64Array(0),
+];
+
+function num(a: ArrayLike<number>, i: number): number {
+  return a[i] as number;
+}
+
+export class CandleChart {
+  readonly #o: CandleChartOptions;
+  readonly #u: uPlot;
+  #timeframe: CandleTimeframe;
+  #palette: ChartPalette;
+  #overlay: ChartOverlay = { lines: [], markers: [] };
+
+  #history: Float64Array = new Float64Array(0);
+  #live: Float64Array = new Float64Array(0);
+  #data: CandleColumns = EMPTY;
+
+  #dataDirty = false;
+  #drawDirty = false;
+  #frame: Cancel | null = null;
+
+  #follow = true;
+  #span: number;
+  #viewMin = 0;
+  #viewMax = 0;
+  /** True while the chart itself sets the x scale (so the hook can tell user selections apart). */
+  #applying = false;
+
+  #historyAbort: AbortController | null = null;
+  #historyExhausted = false;
+  /** Bumped by a timeframe change, so a late history page of the old timeframe is dropped. */
+  #generation = 0;
+
+  readonly #detach: (() => void)[] = [];
+  #destroyed = false;
+
+  constructor(options: CandleChartOptions) {
+    this.#o = options;
+    this.#timeframe = options.timeframe;
+    this.#palette = options.palette;
+    this.#span = DEFAULT_VISIBLE * this.#tfSec();
+    this.#u = new uPlot(this.#opts(options.width, options.height), EMPTY as unknown as uPlot.AlignedData, options.host);
+    this.#bindWheel();
+  }
+
+  /** The live series from the worker (stride-6 rows, oldest first). */
+  setLive(rows: Float64Array): void {
+    this.#live = rows;
+    this.#markData();
+  }
+
+  /** A new series (timeframe or market): forgets the candles and returns to the live edge. */
+  reset(timeframe: CandleTimeframe): void {
+    this.#timeframe = timeframe;
+    this.#generation++;
+    this.#historyAbort?.abort();
+    this.#historyAbort = null;
+    this.#historyExhausted = false;
+    this.#history = new Float64Array(0);
+    this.#live = new Float64Array(0);
+    this.#follow = true;
+    this.#span = DEFAULT_VISIBLE * this.#tfSec();
+    this.#markData();
+  }
+
+  setOverlay(overlay: ChartOverlay): void {
+    this.#overlay = overlay;
+    this.#markDraw();
+  }
+
+  setPalette(palette: ChartPalette): void {
+    this.#palette = palette;
+    this.#markDraw();
+  }
+
+  setSize(width: number, height: number): void {
+    if (width <= 0 || height <= 0) return;
+    this.#u.setSize({ width: Math.floor(width), height: Math.floor(height) });
+  }
+
+  /** Back to the newest candles at the default zoom. */
+  resetView(): void {
+    this.#follow = true;
+    this.#span = DEFAULT_VISIBLE * this.#tfSec();
+    this.#applyView();
+  }
+
+  /** The visible time range in ms and whether the chart follows the live edge (for tests and tools). */
+  view(): { readonly min: number; readonly max: number; readonly follow: boolean; readonly candles: number } {
+    return {
+      min: this.#viewMin * 1000,
+      max: this.#viewMax * 1000,
+      follow: this.#follow,
+      candles: this.#data[0].length,
+    };
+  }
+
+  /** Pans the view by a fraction of its width (negative: into the past). */
+  panBy(fraction: number): void {
+    const d = (this.#viewMax - this.#viewMin) * fraction;
+    this.#setView(this.#viewMin + d, this.#viewMax + d);
+  }
+
+  destroy(): void {
+    this.#destroyed = true;
+    this.#frame?.();
+    this.#historyAbort?.abort();
+    for (const off of this.#detach) off();
+    this.#u.destroy();
+  }
+
+  // --- frame ------------------------------------------------------------------------------------
+
+  #markData(): void {
+    this.#dataDirty = true;
+    this.#schedule();
+  }
+
+  #markDraw(): void {
+    this.#drawDirty = true;
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#frame || this.#destroyed) return;
+    this.#frame = this.#o.timers.frame(() => {
+      this.#frame = null;
+      this.#flush();
+    });
+  }
+
+  #flush(): void {
+    if (this.#dataDirty) {
+      this.#dataDirty = false;
+      this.#drawDirty = false;
+      this.#data = toColumns(mergeRows(this.#history, this.#live));
+      this.#u.batch(() => {
+        this.#u.setData(this.#data as unknown as uPlot.AlignedData, false);
+        this.#applyView();
+      });
+      this.#writeLegend(this.#u.cursor.idx ?? null);
+    } else if (this.#drawDirty) {
+      this.#drawDirty = false;
+      this.#u.redraw(false, false);
+    }
+  }
+
+  // --- view -------------------------------------------------------------------------------------
+
+  #tfSec(): number {
+    return TIMEFRAME_MS[this.#timeframe] / 1000;
+  }
+
+  #lastX(): number | null {
+    const xs = this.#data[COL.x];
+    return xs.length > 0 ? num(xs, xs.length - 1) : null;
+  }
+
+  /** Sets the x scale from the follow state or the stored window. */
+  #applyView(): void {
+    const last = this.#lastX();
+    if (last === null) return;
+    if (this.#follow) {
+      this.#viewMax = last + RIGHT_PAD * this.#tfSec();
+      this.#viewMin = this.#viewMax - this.#span;
+    }
+    this.#setScale(this.#viewMin, this.#viewMax);
+  }
+
+  #setScale(min: number, max: number): void {
+    this.#applying = true;
+    try {
+      this.#u.setScale("x", { min, max });
+    } finally {
+      this.#applying = false;
+    }
+    this.#maybeLoadHistory();
+  }
+
+  /** A user-driven window: clamps the zoom, decides whether it still follows the live edge. */
+  #setView(min: number, max: number): void {
+    const tf = this.#tfSec();
+    let span = Math.min(MAX_VISIBLE * tf, Math.max(MIN_VISIBLE * tf, max - min));
+    if (!Number.isFinite(span) || span <= 0) span = DEFAULT_VISIBLE * tf;
+    const mid = (min + max) / 2;
+    this.#viewMin = mid - span / 2;
+    this.#viewMax = mid + span / 2;
+    this.#span = span;
+    const last = this.#lastX();
+    this.#follow = last !== null && this.#viewMax >= last + tf * 0.5;
+    if (this.#follow) this.#applyView();
+    else this.#setScale(this.#viewMin, this.#viewMax);
+  }
+
+  #maybeLoadHistory(): void {
+    const xs = this.#data[COL.x];
+    if (xs.length === 0 || this.#historyAbort || this.#historyExhausted || this.#destroyed) return;
+    if (this.#viewMin >= num(xs, 0)) return;
+    const end = num(xs, 0) * 1000 - 1;
+    const controller = new AbortController();
+    this.#historyAbort = controller;
+    const generation = this.#generation;
+    this.#o
+      .loadHistory(end, controller.signal)
+      .then((rows) => {
+        if (controller.signal.aborted || generation !== this.#generation) return;
+        this.#historyAbort = null;
+        // Nothing older than what we have: the start of the market's history.
+        if (rows.length === 0 || num(rows, 0) >= end) {
+          this.#historyExhausted = true;
+          return;
+        }
+        this.#history = mergeRows(rows, this.#history);
+        this.#markData();
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted || generation !== this.#generation) return;
+        this.#historyAbort = null;
+        // A failed page is not retried on every pan frame; the next timeframe change retries.
+        this.#historyExhausted = true;
+        log.warn("candle history failed", err);
+      });
+  }
+
+  // --- uPlot options ----------------------------------------------------------------------------
+
+  #opts(width: number, height: number): uPlot.Options {
+    const muted = (): string => this.#palette.muted;
+    const grid = (): string => this.#palette.border;
+    const font = `11px ${this.#palette.font}`;
+    const hidden: uPlot.Series = { scale: "price", paths: () => null, points: { show: false } };
+    return {
+      width: Math.max(1, Math.floor(width)),
+      height: Math.max(1, Math.floor(height)),
+      legend: { show: false },
+      padding: [8, 0, 0, 8],
+      cursor: {
+        points: { show: false },
+        drag: { x: true, y: false, setScale: true },
+        bind: {
+          mousedown: (_u, _targ, handler) => (e) => {
+            if (e.button === 0 && !e.shiftKey) {
+              this.#startPan(e);
+              return null;
+            }
+            return handler(e);
+          },
+          dblclick: () => () => {
+            this.resetView();
+            return null;
+          },
+        },
+      },
+      scales: {
+        x: { time: true },
+        price: {
+          range: (_u, min, max) => {
+            if (min == null || max == null) return [0, 1];
+            const span = max - min || Math.abs(max) * 0.01 || 1;
+            // Room at the bottom for the volume bars, a little at the top for the legend.
+            return [min - span * 0.3, max + span * 0.12];
+          },
+        },
+        vol: { range: (_u, _min, max) => [0, (max || 1) * 5] },
+      },
+      series: [{}, hidden, hidden, hidden, hidden, { scale: "vol", paths: () => null, points: { show: false } }],
+      axes: [
+        { stroke: muted, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+        {
+          scale: "price",
+          side: 1,
+          size: 72,
+          stroke: muted,
+          font,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid, width: 1 },
+          values: (_u, splits) => splits.map((v) => toSignificant(v, 6)),
+        },
+      ],
+      hooks: {
+        draw: [(u) => this.#draw(u)],
+        setCursor: [(u) => this.#writeLegend(u.cursor.idx ?? null)],
+        setScale: [
+          (u, key) => {
+            if (key !== "x" || this.#applying) return;
+            // A Shift+drag selection zoomed in through uPlot itself.
+            const { min, max } = xScale(u);
+            if (min != null && max != null) this.#setView(min, max);
+          },
+        ],
+      },
+    };
+  }
+
+  // --- interaction ------------------------------------------------------------------------------
+
+  #startPan(down: MouseEvent): void {
+    const u = this.#u;
+    const startX = down.clientX;
+    const startY = down.clientY;
+    const min = this.#viewMin;
+    const max = this.#viewMax;
+    const widthCss = u.over.clientWidth || 1;
+    let moved = false;
+    const move = (e: MouseEvent): void => {
+      const dx = e.clientX - startX;
+      if (!moved && Math.abs(dx) < CLICK_SLOP && Math.abs(e.clientY - startY) < CLICK_SLOP) return;
+      moved = true;
+      const dv = (dx * (max - min)) / widthCss;
+      this.#setView(min - dv, max - dv);
+    };
+    const up = (e: MouseEvent): void => {
+      window.removeEventListener("mousemove", move);
+      window.removeEventListener("mouseup", up);
+      if (!moved && e.altKey && this.#o.onPriceClick) {
+        const top = e.clientY - u.over.getBoundingClientRect().top;
+        const price = u.posToVal(top, "price");
+        if (Number.isFinite(price)) this.#o.onPriceClick(price);
+      }
+    };
+    window.addEventListener("mousemove", move);
+    window.addEventListener("mouseup", up);
+    this.#detach.push(() => {
+      window.removeEventListener("mousemove", move);
+      window.removeEventListener("mouseup", up);
+    });
+  }
+
+  #bindWheel(): void {
+    const over = this.#u.over;
+    const onWheel = (e: WheelEvent): void => {
+      if (this.#lastX() === null || e.deltaY === 0) return;
+      e.preventDefault();
+      const rect = over.getBoundingClientRect();
+      const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / (rect.width || 1)));
+      const factor = e.deltaY > 0 ? WHEEL_STEP : 1 / WHEEL_STEP;
+      const span = (this.#viewMax - this.#viewMin) * factor;
+      if (this.#follow) {
+        // Zooming at the live edge keeps the newest candle in place.
+        this.#span = Math.min(MAX_VISIBLE * this.#tfSec(), Math.max(MIN_VISIBLE * this.#tfSec(), span));
+        this.#applyView();
+        return;
+      }
+      const anchor = this.#viewMin + frac * (this.#viewMax - this.#viewMin);
+      this.#setView(anchor - frac * span, anchor + (1 - frac) * span);
+    };
+    over.addEventListener("wheel", onWheel, { passive: false });
+    this.#detach.push(() => over.removeEventListener("wheel", onWheel));
+  }
+
+  // --- legend -----------------------------------------------------------------------------------
+
+  /** Writes the candle under the crosshair (or the newest one) into the legend. */
+  #writeLegend(cursorIdx: number | null): void {
+    const d = this.#data;
+    const n = d[COL.x].length;
+    const { time, open: o, high: h, low: l, close: c, volume: v } = this.#o.legend;
+    const cells = [o, h, l, c, v];
+    if (n === 0) {
+      time.textContent = "";
+      for (const cell of cells) cell.textContent = "–";
+      return;
+    }
+    const i = cursorIdx !== null && cursorIdx >= 0 && cursorIdx < n ? cursorIdx : n - 1;
+    const open = num(d[COL.open], i);
+    const close = num(d[COL.close], i);
+    const colour = close >= open ? this.#palette.up : this.#palette.down;
+    time.textContent = i18n.date(new Date(num(d[COL.x], i) * 1000), { dateStyle: "short", timeStyle: "short" });
+    const texts = [
+      toSignificant(open),
+      toSignificant(num(d[COL.high], i)),
+      toSignificant(num(d[COL.low], i)),
+      toSignificant(close),
+      abbreviate(num(d[COL.volume], i)),
+    ];
+    cells.forEach((cell, k) => {
+      cell.textContent = texts[k] as string;
+      cell.style.color = colour;
+    });
+  }
+
+  // --- drawing ----------------------------------------------------------------------------------
+
+  #draw(u: uPlot): void {
+    const d = this.#data;
+    const n = d[COL.x].length;
+    const ctx = u.ctx;
+    const { left, top, width, height } = u.bbox;
+    const px = uPlot.pxRatio;
+    const p = this.#palette;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    if (n > 0) this.#drawCandles(u, ctx, px);
+    this.#drawMarkers(u, ctx, px);
+    this.#drawLines(u, ctx, px, p);
+    ctx.restore();
+  }
+
+  #drawCandles(u: uPlot, ctx: CanvasRenderingContext2D, px: number): void {
+    const d = this.#data;
+    const xs = d[COL.x];
+    const n = xs.length;
+    const { min, max } = xScale(u);
+    if (min == null || max == null || max <= min) return;
+    const step = (this.#tfSec() * u.bbox.width) / (max - min);
+    const body = step < 3 ? Math.max(1, Math.round(px)) : Math.max(1, Math.floor(step * 0.7));
+    const wick = Math.max(1, Math.round(px));
+    const half = body / 2;
+    // Only the candles in view (plus one each side so a wick at the edge is not cut off).
+    let i0 = lowerBound(xs, min) - 1;
+    let i1 = lowerBound(xs, max) + 1;
+    i0 = Math.max(0, i0);
+    i1 = Math.min(n, i1);
+    const p = this.#palette;
+    const volBase = u.valToPos(0, "vol", true);
+    for (const up of [true, false]) {
+      const vol = new Path2D();
+      const bodies = new Path2D();
+      const wicks = new Path2D();
+      for (let i = i0; i < i1; i++) {
+        const o = num(d[COL.open], i);
+        const c = num(d[COL.close], i);
+        if (c >= o !== up) continue;
+        const x = Math.round(u.valToPos(num(xs, i), "x", true));
+        const v = u.valToPos(num(d[COL.volume], i), "vol", true);
+        vol.rect(x - half, v, body, volBase - v);
+        const yo = u.valToPos(o, "price", true);
+        const yc = u.valToPos(c, "price", true);
+        const yh = u.valToPos(num(d[COL.high], i), "price", true);
+        const yl = u.valToPos(num(d[COL.low], i), "price", true);
+        const yTop = Math.round(Math.min(yo, yc));
+        const h = Math.max(wick, Math.round(Math.abs(yc - yo)));
+        bodies.rect(x - half, yTop, body, h);
+        wicks.rect(x - wick / 2, Math.round(yh), wick, Math.max(wick, Math.round(yl - yh)));
+      }
+      ctx.fillStyle = up ? p.upSoft : p.downSoft;
+      ctx.fill(vol);
+      ctx.fillStyle = up ? p.up : p.down;
+      ctx.fill(wicks);
+      ctx.fill(bodies);
+    }
+  }
+
+  #drawMarkers(u: uPlot, ctx: CanvasRenderingContext2D, px: number): void {
+    const { min, max } = xScale(u);
+    if (min == null || max == null) return;
+    const r = 4 * px;
+    const p = this.#palette;
+    for (const m of this.#overlay.markers) {
+      const t = m.mts / 1000;
+      if (t < min || t > max) continue;
+      const x = u.valToPos(t, "x", true);
+      const y = u.valToPos(m.price, "price", true);
+      ctx.beginPath();
+      ctx.moveTo(x, y - r);
+      ctx.lineTo(x + r, y);
+      ctx.lineTo(x, y + r);
+      ctx.lineTo(x - r, y);
+      ctx.closePath();
+      ctx.fillStyle = m.long ? p.down : p.up;
+      ctx.fill();
+      ctx.lineWidth = px;
+      ctx.strokeStyle = p.warning;
+      ctx.stroke();
+    }
+  }
+
+  #drawLines(u: uPlot, ctx: CanvasRenderingContext2D, px: number, p: ChartPalette): void {
+    const { left, top, width, height } = u.bbox;
+    const lines: PriceLine[] = [...this.#overlay.lines];
+    const n = this.#data[COL.x].length;
+    ctx.font = `${Math.round(10 * px)}px ${p.font}`;
+    ctx.textBaseline = "middle";
+    const lastClose = n > 0 ? num(this.#data[COL.close], n - 1) : null;
+    const lastOpen = n > 0 ? num(this.#data[COL.open], n - 1) : null;
+    const draw = (price: number, colour: string, label: string, dash: number[]): void => {
+      const y = Math.round(u.valToPos(price, "price", true)) + 0.5;
+      if (y < top || y > top + height) return;
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = px;
+      ctx.setLineDash(dash);
+      ctx.beginPath();
+      ctx.moveTo(left, y);
+      ctx.lineTo(left + width, y);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      const text = label === "" ? toSignificant(price) : `${label} ${toSignificant(price)}`;
+      const tw = ctx.measureText(text).width + 8 * px;
+      const th = 14 * px;
+      const x = left + width - tw - 2 * px;
+      ctx.fillStyle = colour;
+      ctx.fillRect(x, y - th / 2, tw, th);
+      ctx.fillStyle = p.bg;
+      ctx.fillText(text, x + 4 * px, y);
+    };
+    for (const line of lines) {
+      const colour = lineColour(line.kind, p);
+      const dash = line.kind === "position" ? [] : [4 * px, 3 * px];
+      draw(line.price, colour, line.label, dash);
+    }
+    if (lastClose !== null && lastOpen !== null)
+      draw(lastClose, lastClose >= lastOpen ? p.up : p.down, "", [1 * px, 2 * px]);
+  }
+}
+
+function lineColour(kind: PriceLineKind, p: ChartPalette): string {
+  switch (kind) {
+    case "buy":
+      return p.up;
+    case "sell":
+      return p.down;
+    case "position":
+      return p.accent;
+    case "liquidation":
+      return p.danger;
+    case "alert":
+      return p.warning;
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+function xScale(u: uPlot): { min: number | null; max: number | null } {
+  const x = u.scales["x"];
+  return { min: x?.min ?? null, max: x?.max ?? null };
+}
+
+/** First index whose value is ≥ v in an ascending array. */
+function lowerBound(xs: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (num(xs, mid) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
