@@ -1,16 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
-import { useLocation } from "wouter";
-import { auth, isLoggedIn, storeToken } from "../ui/auth";
+import { useLocation, useSearch } from "wouter";
+import { auth, isLoggedIn } from "../ui/auth";
 import { platform } from "../ui/config";
 import { DisplayControls } from "../ui/shell/DisplayControls";
 import * as css from "../ui/shell/shell.css";
 import { navFor } from "./routes";
 
+/** The sign-in link returns to the current page, except from the session pages themselves. */
+function loginHref(path: string, search: string): string {
+  if (path === "/login" || path === "/logout" || path === "/logged-out" || path === "/") return "/login";
+  const back = search === "" ? path : `${path}?${search}`;
+  return `/login?${new URLSearchParams({ back }).toString()}`;
+}
+
 export function Header() {
   const { i18n, t } = useLingui();
   const a = useSnapshot(auth);
-  const [path, navigate] = useLocation();
+  const [path] = useLocation();
+  const search = useSearch();
   const loggedIn = isLoggedIn(a);
   const items = navFor(platform(), loggedIn);
   return (
@@ -31,18 +39,11 @@ export function Header() {
       </nav>
       <DisplayControls />
       {loggedIn ? (
-        <button
-          type="button"
-          className={css.ghostButton}
-          onClick={() => {
-            storeToken(window, "");
-            navigate("/logged-out");
-          }}
-        >
+        <a className={css.ghostButton} href="/logout" data-testid="header-logout">
           <Trans>Sign out</Trans>
-        </button>
+        </a>
       ) : (
-        <a className={css.button} href="/login" data-testid="header-login">
+        <a className={css.button} href={loginHref(path, search)} data-testid="header-login">
           <Trans>Sign in</Trans>
         </a>
       )}

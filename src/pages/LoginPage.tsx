@@ -1,71 +1,137 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
-import { storeToken } from "../ui/auth";
-import { apiUrl, appConfig } from "../ui/config";
-import { log } from "../ui/log";
 import { safeBackTarget } from "../ui/routing/paths";
+import {
+  newCaptcha,
+  signIn,
+  signInWithApiKey,
+  verifyTwoFactor,
+  type CaptchaChallenge,
+  type LoginError,
+  type LoginOutcome,
+} from "../ui/session";
 import * as css from "./pages.css";
+import * as s from "./session.css";
 
-type LoginError = "unreachable" | "credentials" | "rate-limited" | "server";
-
-/** The token is the first element of the response array (SPEC section 7), or a `token` field. */
-function tokenFrom(body: unknown): string | null {
-  if (Array.isArray(body) && typeof body[0] === "string" && body[0] !== "") return body[0];
-  if (typeof body === "object" && body !== null) {
-    const token = (body as Record<string, unknown>)["token"];
-    if (typeof token === "string" && token !== "") return token;
-  }
-  return null;
-}
+type Method = "password" | "apiKey";
+type Step =
+  | { readonly kind: "credentials" }
+  | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge }
+  | { readonly kind: "two-factor"; readonly tempToken: string };
 
 export function LoginPage() {
   const { t } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const forced = new URLSearchParams(search).get("forced") === "1";
+  const [method, setMethod] = useState<Method>("password");
+  const [step, setStep] = useState<Step>({ kind: "credentials" });
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
+  const [answer, setAnswer] = useState("");
+  const [otp, setOtp] = useState("");
+  const [apiKey, setApiKey] = useState("");
+  // The API secret is read from the field once, at submit, and never held in React state.
+  const secretRef = useRef<HTMLInputElement>(null);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<LoginError | null>(null);
 
-  const loginMissing = touched && login.trim() === "";
-  const passwordMissing = touched && password === "";
+  function apply(out: LoginOutcome): void {
+    switch (out.kind) {
+      case "signed-in":
+        navigate(safeBackTarget(search), { replace: true });
+        return;
+      case "captcha":
+        setStep({ kind: "captcha", challenge: out.challenge });
+        setAnswer("");
+        setError(out.error);
+        return;
+      case "two-factor":
+        setStep({ kind: "two-factor", tempToken: out.tempToken });
+        setOtp("");
+        setError(null);
+        return;
+      case "error":
+        if (out.error === "expired") setStep({ kind: "credentials" });
+        setError(out.error);
+        return;
+      default: {
+        const never: never = out;
+        return never;
+      }
+    }
+  }
 
-  async function submit(e: FormEvent): Promise<void> {
-    e.preventDefault();
-    setTouched(true);
-    if (login.trim() === "" || password === "") return;
+  async function run(action: () => Promise<LoginOutcome>): Promise<void> {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(apiUrl(appConfig().endpoints, "/v2/login"), {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ login: login.trim(), password, captchaToken: "", captchaProvider: "", appid: "web" }),
-      });
-      if (res.status === 429) return setError("rate-limited");
-      if (res.status >= 500) return setError("server");
-      const body: unknown = await res.json().catch(() => null);
-      const token = res.ok ? tokenFrom(body) : null;
-      if (!token) return setError("credentials");
-      storeToken(window, token);
-      navigate(safeBackTarget(search), { replace: true });
-    } catch (err) {
-      log.warn("login request failed", err);
-      setError("unreachable");
+      apply(await action());
     } finally {
       setBusy(false);
     }
   }
 
+  function switchMethod(next: Method): void {
+    setMethod(next);
+    setStep({ kind: "credentials" });
+    setTouched(false);
+    setError(null);
+  }
+
+  async function submitPassword(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    setTouched(true);
+    if (step.kind === "two-factor") {
+      if (otp.trim() === "") return;
+      await run(() => verifyTwoFactor(step.tempToken, otp));
+      return;
+    }
+    if (login.trim() === "" || password === "") return;
+    if (step.kind === "captcha") {
+      if (answer.trim() === "") return;
+      await run(() => signIn({ login: login.trim(), password, captcha: { challenge: step.challenge, answer } }));
+      return;
+    }
+    await run(() => signIn({ login: login.trim(), password }));
+  }
+
+  async function submitApiKey(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    setTouched(true);
+    const field = secretRef.current;
+    const secret = field?.value ?? "";
+    if (apiKey.trim() === "" || secret === "") return;
+    if (field) field.value = "";
+    await run(() => signInWithApiKey(apiKey.trim(), secret));
+  }
+
   const messages: Record<LoginError, string> = {
     unreachable: t`The exchange could not be reached. Check your connection, then try again.`,
-    credentials: t`The e-mail, username or password is not right.`,
+    credentials:
+      method === "apiKey"
+        ? t`The API key or secret is not right. Enter the secret again.`
+        : t`The e-mail, username or password is not right.`,
+    unverified: t`Confirm your e-mail address first: open the link in the mail we sent you.`,
+    locked: t`This account is locked. Contact support to unlock it.`,
     "rate-limited": t`Too many attempts. Wait a minute, then try again.`,
     server: t`The exchange had a problem answering. Try again in a moment.`,
+    captcha: t`That answer was not right. Solve the new challenge.`,
+    "captcha-unavailable": t`The exchange asks for a check this app cannot show. Try again later.`,
+    otp: t`That code is not right. Enter the current 6-digit code from your authenticator app.`,
+    expired: t`The sign-in took too long. Enter your password again.`,
+    nonce: t`The exchange refused this key's nonce (the key was used elsewhere). Try again in a moment.`,
   };
+
+  const loginMissing = touched && login.trim() === "";
+  const passwordMissing = touched && password === "";
+  const alert = error && (
+    <p className={css.alert} role="alert" data-testid="login-error">
+      {messages[error]}
+    </p>
+  );
 
   return (
     <section className={css.hero}>
@@ -77,55 +143,193 @@ export function LoginPage() {
           <Trans>Please sign in to continue to that page.</Trans>
         </p>
       )}
-      <form className={css.form} noValidate onSubmit={(e) => void submit(e)}>
-        <label className={css.field}>
-          <span>
-            <Trans>E-mail or username</Trans>
-          </span>
-          <input
-            className={css.input}
-            name="login"
-            autoComplete="username"
-            value={login}
-            aria-invalid={loginMissing}
-            onChange={(e) => setLogin(e.target.value)}
-          />
-          {loginMissing && (
-            <span className={css.fieldError}>
-              <Trans>Enter your e-mail or username.</Trans>
-            </span>
-          )}
-        </label>
-        <label className={css.field}>
-          <span>
-            <Trans>Password</Trans>
-          </span>
-          <input
-            className={css.input}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={passwordMissing}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {passwordMissing && (
-            <span className={css.fieldError}>
-              <Trans>Enter your password.</Trans>
-            </span>
-          )}
-        </label>
-        {error && (
-          <p className={css.alert} role="alert" data-testid="login-error">
-            {messages[error]}
+      <div className={s.tabs} role="tablist" aria-label={t`Sign-in method`}>
+        <button
+          type="button"
+          role="tab"
+          className={s.tab}
+          aria-selected={method === "password"}
+          data-testid="login-method-password"
+          onClick={() => switchMethod("password")}
+        >
+          <Trans>Password</Trans>
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className={s.tab}
+          aria-selected={method === "apiKey"}
+          data-testid="login-method-api-key"
+          onClick={() => switchMethod("apiKey")}
+        >
+          <Trans>API key</Trans>
+        </button>
+      </div>
+
+      {method === "password" && step.kind === "two-factor" && (
+        <form className={css.form} noValidate onSubmit={(e) => void submitPassword(e)} data-testid="two-factor-form">
+          <p className={css.lead}>
+            <Trans>Two-factor authentication is on for this account.</Trans>
           </p>
-        )}
-        <div className={css.actions}>
-          <button type="submit" className={css.cta} disabled={busy}>
-            {busy ? t`Signing in…` : t`Sign in`}
-          </button>
-        </div>
-      </form>
+          <label className={css.field}>
+            <span>
+              <Trans>Code from your authenticator app</Trans>
+            </span>
+            <input
+              className={css.input}
+              name="otp"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={8}
+              autoFocus
+              value={otp}
+              aria-invalid={touched && otp.trim() === ""}
+              onChange={(e) => setOtp(e.target.value)}
+            />
+            {touched && otp.trim() === "" && (
+              <span className={s.hint}>
+                <Trans>Enter the 6-digit code.</Trans>
+              </span>
+            )}
+          </label>
+          {alert}
+          <div className={css.actions}>
+            <button type="submit" className={css.cta} disabled={busy}>
+              {busy ? t`Checking…` : t`Verify`}
+            </button>
+            <button
+              type="button"
+              className={s.linkButton}
+              onClick={() => {
+                setStep({ kind: "credentials" });
+                setError(null);
+              }}
+            >
+              <Trans>Start over</Trans>
+            </button>
+          </div>
+        </form>
+      )}
+
+      {method === "password" && step.kind !== "two-factor" && (
+        <form className={css.form} noValidate onSubmit={(e) => void submitPassword(e)} data-testid="login-form">
+          <label className={css.field}>
+            <span>
+              <Trans>E-mail or username</Trans>
+            </span>
+            <input
+              className={css.input}
+              name="login"
+              autoComplete="username"
+              value={login}
+              aria-invalid={loginMissing}
+              onChange={(e) => setLogin(e.target.value)}
+            />
+            {loginMissing && (
+              <span className={css.fieldError}>
+                <Trans>Enter your e-mail or username.</Trans>
+              </span>
+            )}
+          </label>
+          <label className={css.field}>
+            <span>
+              <Trans>Password</Trans>
+            </span>
+            <input
+              className={css.input}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              aria-invalid={passwordMissing}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {passwordMissing && (
+              <span className={css.fieldError}>
+                <Trans>Enter your password.</Trans>
+              </span>
+            )}
+          </label>
+          {step.kind === "captcha" && (
+            <div className={s.captcha} data-testid="captcha">
+              <span>
+                <Trans>After several attempts we need to check that you are a person. Solve this sum:</Trans>
+              </span>
+              <p className={s.captchaQuestion} data-testid="captcha-question" aria-live="polite">
+                {step.challenge.question} = ?
+              </p>
+              <label className={css.field}>
+                <span>
+                  <Trans>Your answer</Trans>
+                </span>
+                <input
+                  className={css.input}
+                  name="captcha"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={answer}
+                  aria-invalid={touched && answer.trim() === ""}
+                  onChange={(e) => setAnswer(e.target.value)}
+                />
+              </label>
+              <button type="button" className={s.linkButton} disabled={busy} onClick={() => void run(newCaptcha)}>
+                <Trans>Show another challenge</Trans>
+              </button>
+            </div>
+          )}
+          {alert}
+          <div className={css.actions}>
+            <button type="submit" className={css.cta} disabled={busy}>
+              {busy ? t`Signing in…` : t`Sign in`}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {method === "apiKey" && (
+        <form className={css.form} noValidate onSubmit={(e) => void submitApiKey(e)} data-testid="api-key-form">
+          <p className={s.hint}>
+            <Trans>
+              Sign in with an API key of your account. The secret is handed to the connection once and is not saved: the
+              session lasts until you close or reload this tab.
+            </Trans>
+          </p>
+          <label className={css.field}>
+            <span>
+              <Trans>API key</Trans>
+            </span>
+            <input
+              className={css.input}
+              name="apiKey"
+              autoComplete="off"
+              spellCheck={false}
+              value={apiKey}
+              aria-invalid={touched && apiKey.trim() === ""}
+              onChange={(e) => setApiKey(e.target.value)}
+            />
+          </label>
+          <label className={css.field}>
+            <span>
+              <Trans>API secret</Trans>
+            </span>
+            <input
+              ref={secretRef}
+              className={css.input}
+              name="apiSecret"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue=""
+            />
+          </label>
+          {alert}
+          <div className={css.actions}>
+            <button type="submit" className={css.cta} disabled={busy}>
+              {busy ? t`Signing in…` : t`Sign in with API key`}
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

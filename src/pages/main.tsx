@@ -1,6 +1,7 @@
 /**
- * Boot order: configuration → auth → stored settings → locale → theme → first render. Settings come
- * from IndexedDB before the first paint so a reload never flashes the wrong theme or language.
+ * Boot order: configuration → auth and the session lifecycle → stored settings → locale → theme →
+ * first render. Settings come from IndexedDB before the first paint so a reload never flashes the
+ * wrong theme or language.
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -11,6 +12,7 @@ import { apiUrl, loadConfig } from "../ui/config";
 import { activateLocale } from "../ui/i18n";
 import { log } from "../ui/log";
 import { registerServiceWorker } from "../ui/service-worker";
+import { startSession } from "../ui/session";
 import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
@@ -20,6 +22,8 @@ import { resourcesFailed } from "./page-host";
 async function boot(): Promise<void> {
   const config = await loadConfig(window.location.origin);
   initAuth(window);
+  // Token check, renewal, user info and the account socket (SPEC sections 4 and 9).
+  startSession(window);
 
   // The browser's language and the platform variant's display currency are the defaults; stored
   // choices override them.

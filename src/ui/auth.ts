@@ -1,7 +1,9 @@
 /**
  * Auth state of SPEC section 3: authToken, fetching, inited, tokenInvalid. A user is logged in when
- * the token is non-empty. The token lives in localStorage so every tab shares it; the storage event
- * keeps tabs in step (a logout in one tab logs out all).
+ * the token is non-empty, or, in this tab only, while an API-key session is signed in (`apiKey`, the
+ * key's public id; see src/ui/session/README.md). The token lives in localStorage so every tab shares
+ * it; the storage event keeps tabs in step (a logout in one tab logs out all). The session lifecycle
+ * (renewal, forced logout) is src/ui/session.
  */
 import { proxy } from "valtio";
 
@@ -12,12 +14,20 @@ export interface AuthState {
   fetching: boolean;
   inited: boolean;
   tokenInvalid: boolean;
+  /** The signed-in API key's public id, "" otherwise; never stored (the secret lives in the worker). */
+  apiKey: string;
 }
 
-export const auth: AuthState = proxy({ authToken: "", fetching: false, inited: false, tokenInvalid: false });
+export const auth: AuthState = proxy({
+  authToken: "",
+  fetching: false,
+  inited: false,
+  tokenInvalid: false,
+  apiKey: "",
+});
 
-export function isLoggedIn(state: Pick<AuthState, "authToken">): boolean {
-  return state.authToken !== "";
+export function isLoggedIn(state: Pick<AuthState, "authToken"> & Partial<Pick<AuthState, "apiKey">>): boolean {
+  return state.authToken !== "" || (state.apiKey ?? "") !== "";
 }
 
 function readToken(storage: Storage | undefined): string {

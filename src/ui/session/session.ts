@@ -1,0 +1,189 @@
+/**
+ * The app's session: the core (core.ts) wired to the browser — fetch with timeouts through the
+ * owned scheduler, the token in localStorage through src/ui/auth.ts, the worker's account socket
+ * (loaded on first use so the shell's initial chunk does not carry the worker bridge), and wouter
+ * navigation for the forced logout. `session` is low-rate valtio state for the pages and the desk.
+ */
+import { proxy, subscribe, useSnapshot } from "valtio";
+import { subscribeKey } from "valtio/utils";
+import { navigate } from "wouter/use-browser-location";
+import type { AccountCredentials, AuthResult } from "../../protocol";
+import { auth, storeToken } from "../auth";
+import type * as AccountStore from "../desk/account-store";
+import { apiUrl, appConfig, type Endpoints } from "../config";
+import { log } from "../log";
+import { LOGIN_PATH, loginRedirect, normalizePath } from "../routing/paths";
+import { appScheduler, type Scheduler } from "../scheduler";
+import {
+  initialSessionState,
+  SessionCore,
+  type AccountLink,
+  type Feedback,
+  type Http,
+  type LoginInput,
+  type LoginOutcome,
+  type SessionState,
+  type StoredToken,
+  type TokenStorage,
+} from "./core";
+
+/** Beside the token (auth.ts's key) so every tab knows when it expires and renews only once. */
+export const AUTH_EXPIRES_KEY = "auth_token_expires";
+/** The session cookie the exchange's keep-alive reads (server/api-server.ts); SPEC section 4. */
+const SESSION_COOKIE = /(?:^|;\s*)bfx_token=/;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export const session: SessionState = proxy(initialSessionState());
+
+let core: SessionCore | null = null;
+
+export function browserHttp(endpoints: Endpoints, timers: Scheduler): Http {
+  return async (req) => {
+    const controller = new AbortController();
+    const cancel = timers.after(req.timeoutMs ?? REQUEST_TIMEOUT_MS, () => controller.abort());
+    try {
+      const headers: Record<string, string> = {};
+      if (req.body !== undefined) headers["content-type"] = "application/json";
+      if (req.token) headers["bfx-token"] = req.token;
+      const res = await fetch(apiUrl(endpoints, req.path), {
+        method: req.method,
+        headers,
+        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        credentials: req.withCredentials ? "include" : "same-origin",
+        signal: controller.signal,
+      });
+      const text = await res.text();
+      let body: unknown = null;
+      try {
+        body = text === "" ? null : JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      return { status: res.status, body };
+    } finally {
+      cancel();
+    }
+  };
+}
+
+function browserStorage(win: Window): TokenStorage {
+  let memoryExpiry: number | null = null;
+  return {
+    load(): StoredToken {
+      let raw: string | null;
+      try {
+        raw = win.localStorage.getItem(AUTH_EXPIRES_KEY);
+      } catch {
+        raw = memoryExpiry === null ? null : String(memoryExpiry);
+      }
+      const n = raw === null ? NaN : Number(raw);
+      return { token: auth.authToken, expiresAt: Number.isFinite(n) ? n : null };
+    },
+    save(t): void {
+      memoryExpiry = t?.expiresAt ?? null;
+      // The expiry first: the token's storage event makes the other tabs read both.
+      try {
+        if (t?.expiresAt != null) win.localStorage.setItem(AUTH_EXPIRES_KEY, String(t.expiresAt));
+        else win.localStorage.removeItem(AUTH_EXPIRES_KEY);
+      } catch {
+        // Private mode without storage: kept in memory for this tab.
+      }
+      storeToken(win, t?.token ?? "");
+    },
+  };
+}
+
+type AccountModule = typeof AccountStore;
+
+/** The worker's account socket, loaded on first sign-in (never just to sign out). */
+function lazyAccount(onFailure: (code: number | null) => void): AccountLink {
+  let mod: Promise<AccountModule> | null = null;
+  const load = (): Promise<AccountModule> => {
+    if (!mod) {
+      mod = import("../desk/account-store");
+      void mod.then(({ accountStore }) =>
+        subscribe(accountStore, () => {
+          if (accountStore.link === "failed") onFailure(accountStore.failure?.code ?? null);
+        }),
+      );
+    }
+    return mod;
+  };
+  return {
+    connect: async (credentials: AccountCredentials): Promise<AuthResult> => (await load()).connectAccount(credentials),
+    disconnect: async (): Promise<void> => {
+      if (mod) await (await mod).disconnectAccount();
+    },
+  };
+}
+
+/** Starts the session lifecycle (main.tsx, after the config and initAuth); returns its teardown. */
+export function startSession(win: Window): () => void {
+  if (core) return () => {};
+  const timers = appScheduler.child();
+  const c: SessionCore = new SessionCore({
+    timers,
+    http: browserHttp(appConfig().endpoints, timers),
+    storage: browserStorage(win),
+    auth,
+    state: session,
+    account: lazyAccount((code) => c.onAccountFailure(code)),
+    hasSessionCookie: () => SESSION_COOKIE.test(win.document.cookie),
+    onForcedLogout: () => {
+      if (normalizePath(win.location.pathname) === LOGIN_PATH) return;
+      navigate(loginRedirect(win.location.href, win.location.origin));
+    },
+  });
+  core = c;
+  c.start();
+  // Another tab's login, renewal or logout arrives as a storage event: act on it now, not in 10 s.
+  const unsubscribe = subscribeKey(auth, "authToken", () => c.check());
+  return () => {
+    unsubscribe();
+    c.stop();
+    timers.dispose();
+    core = null;
+  };
+}
+
+function started(): SessionCore {
+  if (!core) throw new Error("startSession() first");
+  return core;
+}
+
+/** Password login; the outcome says whether a captcha or the two-factor step comes next. */
+export function signIn(input: LoginInput): Promise<LoginOutcome> {
+  return started().login(input);
+}
+
+export function verifyTwoFactor(tempToken: string, otp: string): Promise<LoginOutcome> {
+  return started().verifyTwoFactor(tempToken, otp);
+}
+
+/** API-key login: the secret goes to the worker in this call and is kept nowhere on this thread. */
+export function signInWithApiKey(key: string, secret: string): Promise<LoginOutcome> {
+  return started().loginWithApiKey(key, secret);
+}
+
+/** A fresh captcha challenge (the "new challenge" button). */
+export async function newCaptcha(): Promise<LoginOutcome> {
+  const challenge = await started().captchaChallenge();
+  if (challenge === "unavailable") return { kind: "error", error: "captcha-unavailable" };
+  if (challenge === "unreachable") return { kind: "error", error: "unreachable" };
+  return { kind: "captcha", challenge, error: null };
+}
+
+/** Logout with optional feedback; resolves once the session has ended locally (and in every tab). */
+export async function signOut(feedback: Feedback | null = null): Promise<void> {
+  try {
+    await started().logout(feedback);
+  } catch (err) {
+    log.error("logout failed", err);
+    storeToken(window, "");
+  }
+}
+
+/** The session for React: mode, user, account link, token status (re-renders on change only). */
+export function useSession(): Readonly<SessionState> {
+  return useSnapshot(session) as Readonly<SessionState>;
+}
