@@ -1,0 +1,193 @@
+import { createHmac } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { acceptCookies, expect, test } from "./fixtures";
+
+// The exchange beside the app `npm start` serves: public API on PORT+1, authenticated host on PORT+2.
+const PORT = Number(process.env["E2E_PORT"] ?? 5190);
+const API = `http://127.0.0.1:${PORT + 1}`;
+const AUTH = `http://127.0.0.1:${PORT + 2}`;
+
+// /v2/login allows 10 attempts a minute per address: these scenarios use 7 between them.
+
+/** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits) over a base32 secret, as an authenticator app does. */
+function totp(secret: string, timeMs = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const ch of secret.replace(/=+$/, "").toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(timeMs / 30_000)));
+  const h = createHmac("sha1", Buffer.from(bytes)).update(counter).digest();
+  const offset = (h[h.length - 1] ?? 0) & 15;
+  return String((h.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+async function fillCredentials(page: Page, login: string, password: string): Promise<void> {
+  await page.getByLabel("E-mail or username").fill(login);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** A fresh, e-mail-confirmed account (sign-up, then the code from the development outbox). */
+async function signUp(request: APIRequestContext): Promise<{ username: string; password: string }> {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const username = `e2e_${id}`;
+  const email = `${username}@example.test`;
+  const password = "correct-horse-battery";
+  const signup = await request.post(`${API}/v2/signup`, { data: { email, username, password } });
+  expect(signup.status()).toBe(200);
+  const outbox = (await (await request.get(`${API}/dev/outbox`)).json()) as { recipient: string; body: string }[];
+  const mail = outbox.find((m) => m.recipient === email);
+  const hash = /code: ([0-9a-f]+)/.exec(mail?.body ?? "")?.[1];
+  expect(hash, "confirmation code in the outbox").toBeTruthy();
+  const confirm = await request.post(`${API}/v2/int/user/email/confirm`, { data: { emailVerifyHash: hash } });
+  expect(confirm.status()).toBe(200);
+  return { username, password };
+}
+
+test("the demo account signs in from a protected page, lands on it, and signs out of every tab with feedback", async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto("/interface");
+  await expect(page).toHaveURL(/\/login\?back=%2Finterface&forced=1$/);
+  await expect(page.getByTestId("forced-login")).toBeVisible();
+  await acceptCookies(page);
+
+  await fillCredentials(page, "demo", "demo-password");
+  await expect(page).toHaveURL(/\/interface$/);
+  await expect(page.getByTestId("header-logout")).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+  expect(token).toMatch(/^[0-9a-f]{48}$/);
+  const expires = Number(await page.evaluate(() => localStorage.getItem("auth_token_expires")));
+  expect(expires - Date.now()).toBeGreaterThan(7 * 60_000);
+  expect(expires - Date.now()).toBeLessThanOrEqual(8 * 60_000);
+
+  // A second tab shares the session.
+  const other = await context.newPage();
+  await other.goto("/about");
+  await expect(other.getByTestId("header-logout")).toBeVisible();
+
+  await page.getByTestId("header-logout").click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign out");
+  await page.getByLabel("4 — very good").check();
+  await page.getByLabel("Anything we should do better? (optional)").fill("Fast book, thanks");
+  const feedback = page.waitForRequest((r) => r.url().endsWith("/v2/int/contact/feedback") && r.method() === "POST");
+  const deletion = page.waitForRequest((r) => r.url().endsWith("/v2/auth/w/token/del") && r.method() === "POST");
+  await page.getByTestId("logout-submit").click();
+
+  expect((await feedback).postDataJSON()).toEqual({
+    token,
+    rating: 4,
+    description: "Fast book, thanks",
+    source: "fe-web-logout",
+  });
+  const del = await deletion;
+  expect(del.postDataJSON()).toEqual({ token });
+  expect(del.headers()["bfx-token"]).toBe(token);
+  await expect(page).toHaveURL(/\/logged-out$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have signed out");
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+
+  // The other tab is signed out too, and the exchange no longer accepts the token.
+  await expect(other.getByTestId("header-login")).toBeVisible();
+  const after = await request.post(`${AUTH}/v2/auth/r/info/user`, { headers: { "bfx-token": token ?? "" }, data: {} });
+  expect(await after.json()).toEqual(["error", 10100, "token: invalid"]);
+});
+
+test("a wrong password shows the localized error; repeated failures bring a captcha to solve", async ({ page }) => {
+  // An address of its own, so the failures (and the captcha they bring) touch no other scenario.
+  const login = `nobody_${Date.now().toString(36)}@example.test`;
+  await page.goto("/login");
+  await acceptCookies(page);
+  await fillCredentials(page, login, "wrong-password");
+  await expect(page.getByTestId("login-error")).toHaveText("The e-mail, username or password is not right.");
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+  }
+  await expect(page.getByTestId("login-error")).toBeVisible();
+
+  // The fourth try: the exchange now wants its captcha first.
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const question = page.getByTestId("captcha-question");
+  await expect(question).toHaveText(/^\d+ \+ \d+ = \?$/);
+  const [a, b] = ((await question.textContent()) ?? "").match(/\d+/g)?.map(Number) ?? [];
+  await page.getByLabel("Your answer").fill(String((a ?? 0) + (b ?? 0)));
+  const attempt = page.waitForRequest((r) => r.url().endsWith("/v2/login"));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const body = (await attempt).postDataJSON() as Record<string, string>;
+  expect(body["captchaProvider"]).toBe("local");
+  expect(body["captchaToken"]).toMatch(new RegExp(`^[0-9a-f]+:${(a ?? 0) + (b ?? 0)}$`));
+  // The captcha was right, the password still is not.
+  await expect(page.getByTestId("login-error")).toHaveText("The e-mail, username or password is not right.");
+});
+
+test("an account with two-factor on passes the code step", async ({ page, request }) => {
+  const { username, password } = await signUp(request);
+  // Two-factor set-up through the exchange's API, as the security page would do it.
+  const login = await request.post(`${API}/v2/login`, { data: { login: username, password } });
+  const [apiToken] = (await login.json()) as [string];
+  const headers = { "bfx-token": apiToken };
+  const challenge = await request.post(`${AUTH}/v2/auth/r/int/2fa/challenge`, { headers, data: { method: "otp" } });
+  const { secret } = (await challenge.json()) as { secret: string };
+  const register = await request.post(`${AUTH}/v2/auth/w/int/2fa/register`, {
+    headers,
+    data: { token: totp(secret), method: "otp" },
+  });
+  expect(await register.json()).toEqual([1]);
+
+  await page.goto("/login?back=%2Fabout");
+  await acceptCookies(page);
+  await fillCredentials(page, username, password);
+  const code = page.getByLabel("Code from your authenticator app");
+  await expect(code).toBeVisible();
+  await expect(page.getByTestId("header-login")).toBeVisible();
+
+  await code.fill(totp(secret, Date.now() + 10 * 60_000));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("login-error")).toHaveText(
+    "That code is not right. Enter the current 6-digit code from your authenticator app.",
+  );
+  await code.fill(totp(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByTestId("header-logout")).toBeVisible();
+});
+
+test("an API key signs the account in for this tab only and its secret is stored nowhere", async ({ page }) => {
+  await page.goto("/login?back=%2Finterface");
+  await acceptCookies(page);
+  await page.getByTestId("login-method-api-key").click();
+  await page.getByLabel("API key", { exact: true }).fill("demo-api-key");
+  await page.getByLabel("API secret").fill("wrong-secret");
+  await page.getByRole("button", { name: "Sign in with API key" }).click();
+  await expect(page.getByTestId("login-error")).toHaveText(
+    "The API key or secret is not right. Enter the secret again.",
+  );
+  await expect(page.getByLabel("API secret")).toHaveValue("");
+
+  await page.getByLabel("API secret").fill("demo-api-secret");
+  await page.getByRole("button", { name: "Sign in with API key" }).click();
+  await expect(page).toHaveURL(/\/interface$/);
+  await expect(page.getByTestId("header-logout")).toBeVisible();
+  const stored = await page.evaluate(() =>
+    JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]),
+  );
+  expect(stored).not.toContain("demo-api-secret");
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+
+  // The secret is gone with the page: a reload ends the API-key session.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?back=%2Finterface&forced=1$/);
+});
