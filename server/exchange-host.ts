@@ -9,6 +9,7 @@ import { createApiServer, type ApiServer } from "./api-server.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
 import { openVenue } from "./exchange/venue.ts";
+import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
 
 export interface ExchangeHostOptions {
   readonly host: string;
@@ -20,6 +21,8 @@ export interface ExchangeHostOptions {
   readonly seed: number;
   readonly geoCountry: string;
   readonly log: (line: string) => void;
+  /** Requests per minute per address and group; absent, the real exchange's defaults. */
+  readonly limits?: Readonly<Record<LimitGroup, number>>;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
   readonly stress?: { readonly intervalMs: number; readonly updates: number; readonly symbols: readonly string[] };
   /** Replay mode: a recorded stream drives one market's book, `steps` recorded changes every `stepMs`. */
@@ -84,8 +87,26 @@ export function hostOptionsFromEnv(
     seed: Number(env["SIM_SEED"] ?? 42),
     geoCountry: env["GEO_COUNTRY"] ?? "GB",
     log: (line) => process.stdout.write(`${line}\n`),
+    ...limitsFromEnv(env),
     ...modesFromEnv(env),
   };
+}
+
+/**
+ * `RATE_LIMITS=login=60,public=300` overrides the per-minute limits of some groups (end-to-end
+ * runs sign in more often than a person does from one address); anything that does not parse is
+ * refused rather than ignored.
+ */
+export function limitsFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, "limits"> {
+  const raw = env["RATE_LIMITS"];
+  if (!raw) return {};
+  const limits: Record<LimitGroup, number> = { ...DEFAULT_LIMITS };
+  for (const part of raw.split(",")) {
+    const m = /^\s*(public|auth|login)\s*=\s*(\d+)\s*$/.exec(part);
+    if (!m || Number(m[2]) < 1) throw new Error(`RATE_LIMITS: "${part}" is not group=count (public, auth, login)`);
+    limits[m[1] as LimitGroup] = Number(m[2]);
+  }
+  return { limits };
 }
 
 /** The live server's texts (ws-message-examples.jsonl). */
@@ -120,6 +141,7 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
       maintenance: setMaintenance,
       geoCountry: o.geoCountry,
       account: gateway,
+      ...(o.limits ? { limits: o.limits } : {}),
     });
     await new Promise<void>((done) => api.server.listen(port, o.host, done));
     apis.push(api);

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dbPathFrom, modesFromEnv } from "../exchange-host.ts";
+import { dbPathFrom, limitsFromEnv, modesFromEnv } from "../exchange-host.ts";
 import { Exchange } from "./exchange.ts";
 import { readRecordingText, sharedBitfinexDir } from "./recordings.ts";
 import { BookReplay, bookSteps, type BookEntry, type ReplayStep } from "./replay.ts";
@@ -102,6 +102,10 @@ describe("stress mode", () => {
       symbol: "tBTCUSD",
     });
     expect(() => modesFromEnv({ REPLAY: "x.txt", REPLAY_STEPS: "0" })).toThrow(/REPLAY/);
+    expect(limitsFromEnv({})).toEqual({});
+    expect(limitsFromEnv({ RATE_LIMITS: "login=60, public=300" }).limits).toEqual({ public: 300, auth: 90, login: 60 });
+    expect(() => limitsFromEnv({ RATE_LIMITS: "login=lots" })).toThrow(/RATE_LIMITS/);
+    expect(() => limitsFromEnv({ RATE_LIMITS: "admin=5" })).toThrow(/RATE_LIMITS/);
     // SQLite's in-memory database is not a file named ":memory:" in the working directory.
     expect(dbPathFrom(":memory:")).toBe(":memory:");
     expect(dbPathFrom(undefined)).toMatch(/server\/data\/exchange\.db$/);
