@@ -1,0 +1,215 @@
+/**
+ * `npm run bench:ui`: the desk in real Chromium under the stress intensities (SPEC section 9:
+ * 500 ms/1, 250 ms/2, 100 ms/5, 60 ms/8) and 10x, 100x, 1000x the strongest, with 8 live books,
+ * 8 trade tapes and a chart on screen. The stress source is the worker's (the developer flag), so
+ * the feed goes through the same socket-frame → book → checksum → view path as a live feed; the
+ * tapes and the chart are fed by the embedded exchange's simulator.
+ *
+ * Per scenario it records main-thread frame times (p50/p99 of requestAnimationFrame deltas), long
+ * tasks over 50 ms (PerformanceObserver), and how far behind the worker the book on screen is: at
+ * every frame, now minus the worker time of the view the book last painted (`data-painted-update-at`
+ * on each book), to compare with the book throttle. Results go to bench/results/ui-latest.{json,md}.
+ * Wall-clock numbers from a shared machine: read the medians, compare scenarios of one run.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const PORT = Number(process.env["BENCH_UI_PORT"] ?? 5400);
+const BASE = `http://127.0.0.1:${PORT}`;
+const QUICK = process.argv.includes("--quick");
+const WARMUP_MS = QUICK ? 1500 : 3000;
+const MEASURE_MS = QUICK ? 3000 : 8000;
+const THROTTLE_MS = 100;
+
+/** Index into STRESS_INTENSITIES (500/1, 250/2, 100/5, 60/8) and the multiplier of the dev flags. */
+const SCENARIOS = [
+  { name: "500 ms/1", intensity: 0, multiplier: 1 },
+  { name: "250 ms/2", intensity: 1, multiplier: 1 },
+  { name: "100 ms/5", intensity: 2, multiplier: 1 },
+  { name: "60 ms/8", intensity: 3, multiplier: 1 },
+  { name: "60 ms/8 ×10", intensity: 3, multiplier: 10 },
+  { name: "60 ms/8 ×100", intensity: 3, multiplier: 100 },
+  { name: "60 ms/8 ×1000", intensity: 3, multiplier: 1000 },
+];
+
+const TAPE_PAIRS = ["BTCUSD", "ETHUSD", "ETHBTC", "LTCUSD", "XRPUSD", "SOLUSD", "BTCEUR", "BTCJPY"];
+
+/** 8 books on the stress feed, 8 tapes on live pairs, one chart: the layout issue 5 asks for. */
+function benchLayout() {
+  const items = [];
+  for (let i = 0; i < 8; i++)
+    items.push({ key: `widget/book/b${i}`, x: (i % 4) * 6, y: Math.floor(i / 4) * 14, w: 6, h: 14, pair: "STRESS" });
+  for (let i = 0; i < 8; i++)
+    items.push({
+      key: `widget/trades/t${i}`,
+      x: (i % 4) * 6,
+      y: 28 + Math.floor(i / 4) * 8,
+      w: 6,
+      h: 8,
+      pair: TAPE_PAIRS[i],
+    });
+  items.push({ key: "widget/chart/c0", x: 0, y: 44, w: 24, h: 18, pair: "BTCUSD" });
+  return {
+    version: "1.0.0",
+    currentId: "bench",
+    savedAt: Date.now() + 60_000,
+    layouts: [{ id: "bench", name: "bench", version: "1.0.0", items }],
+  };
+}
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return Number.NaN;
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
+  return sorted[at];
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`${BASE}/config.json`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the product did not start");
+}
+
+async function runScenario(browser, s) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  const flags = { open: false, pinned: { stress: true }, stressIntensity: s.intensity, stressMultiplier: s.multiplier };
+  await page.addInitScript(
+    ([f, consent]) => {
+      localStorage.setItem("dev-flags", f);
+      localStorage.setItem("cookie-consent", consent);
+    },
+    [
+      JSON.stringify(flags),
+      JSON.stringify({ decidedAt: Date.now(), necessary: true, analytical: false, marketing: false }),
+    ],
+  );
+  // Seed the bench layout into IndexedDB (idb-keyval's default store) before the desk reads it.
+  await page.goto(`${BASE}/about`);
+  await page.evaluate(async (layout) => {
+    await new Promise((resolve, reject) => {
+      const open = indexedDB.open("keyval-store");
+      open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction("keyval", "readwrite");
+        tx.objectStore("keyval").put(layout, "desk-layouts");
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }, benchLayout());
+  await page.goto(`${BASE}/tradedesk/BTCUSD`);
+  await page.waitForSelector('[data-testid="order-book"]');
+  await page.waitForTimeout(WARMUP_MS);
+  const r = await page.evaluate(async (ms) => {
+    const deltas = [];
+    const behind = [];
+    const longs = [];
+    const obs = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longs.push(e.duration);
+    });
+    obs.observe({ type: "longtask", buffered: false });
+    const books = [...document.querySelectorAll('[data-testid="order-book"]')];
+    let painting = 0;
+    await new Promise((done) => {
+      const start = performance.now();
+      let last = start;
+      const frame = (now) => {
+        deltas.push(now - last);
+        last = now;
+        const wall = Date.now();
+        for (const b of books) {
+          const at = Number(b.dataset["paintedUpdateAt"] ?? 0);
+          if (at > 0) behind.push(wall - at);
+        }
+        if (now - start < ms) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+    obs.disconnect();
+    for (const b of books) if (Number(b.dataset["paintedUpdateAt"] ?? 0) > 0) painting++;
+    return { deltas: deltas.slice(1), behind, longs, painting };
+  }, MEASURE_MS);
+  await context.close();
+  const d = [...r.deltas].sort((a, b) => a - b);
+  const b = [...r.behind].sort((a, b) => a - b);
+  return {
+    scenario: s.name,
+    frames: d.length,
+    frameP50: quantile(d, 0.5),
+    frameP99: quantile(d, 0.99),
+    frameMax: d.at(-1) ?? Number.NaN,
+    longTasks: r.longs.length,
+    longTaskMaxMs: r.longs.length ? Math.max(...r.longs) : 0,
+    behindP50: quantile(b, 0.5),
+    behindP99: quantile(b, 0.99),
+    booksPainting: r.painting,
+  };
+}
+
+function table(results) {
+  const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
+  const lines = [
+    "| scenario | frames | frame p50 ms | frame p99 ms | frame max ms | long tasks (>50 ms) | book behind p50 ms | book behind p99 ms | books painting |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.map(
+      (r) =>
+        `| ${r.scenario} | ${r.frames} | ${f(r.frameP50)} | ${f(r.frameP99)} | ${f(r.frameMax)} | ${r.longTasks} | ${f(r.behindP50)} | ${f(r.behindP99)} | ${r.booksPainting}/8 |`,
+    ),
+  ];
+  return lines.join("\n");
+}
+
+async function main() {
+  let server = null;
+  if (!process.env["BENCH_UI_EXTERNAL"]) {
+    server = spawn(process.execPath, [join(ROOT, "scripts/start.mjs")], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(PORT), EXCHANGE_DB: ":memory:" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+  }
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+    });
+    const results = [];
+    for (const s of SCENARIOS) {
+      const r = await runScenario(browser, s);
+      results.push(r);
+      process.stdout.write(`${table([r]).split("\n").at(-1)}\n`);
+    }
+    await browser.close();
+    const out = join(ROOT, "bench", "results");
+    mkdirSync(out, { recursive: true });
+    const meta = {
+      date: new Date().toISOString(),
+      warmupMs: WARMUP_MS,
+      measureMs: MEASURE_MS,
+      bookThrottleMs: THROTTLE_MS,
+      viewport: "1920x1080",
+      chromium: browser.version(),
+    };
+    writeFileSync(join(out, "ui-latest.json"), `${JSON.stringify({ meta, results }, null, 2)}\n`);
+    const md = `# UI bench (${meta.date})\n\n8 books (stress feed, 250 levels), 8 tapes and a chart on /tradedesk, ${meta.viewport}, measure ${MEASURE_MS} ms after ${WARMUP_MS} ms warm-up, book throttle ${THROTTLE_MS} ms.\n\n${table(results)}\n`;
+    writeFileSync(join(out, "ui-latest.md"), md);
+    process.stdout.write(`\n${md}`);
+  } finally {
+    server?.kill("SIGTERM");
+  }
+}
+
+await main();
