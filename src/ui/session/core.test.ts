@@ -273,7 +273,12 @@ describe("token lifecycle", () => {
     h.core.start();
     await flush();
     h.setStored({ token: "other-tab", expiresAt: T0 + 2 * TOKEN_EXPIRY_MS });
-    await vi.advanceTimersByTimeAsync(AUTH_HEARTBEAT_MS);
+    h.core.check();
+    // The user stays shown while the new token's user info is fetched.
+    expect(h.state.user?.username).toBe("demo");
+    expect(h.state.mode).toBe("token");
+    await flush();
+    expect(h.calls.filter((c) => c.path === "/v2/auth/r/info/user").at(-1)?.token).toBe("other-tab");
     expect(h.core.token).toBe("other-tab");
     expect(h.connects.at(-1)).toEqual({ kind: "token", token: "other-tab" });
     await vi.advanceTimersByTimeAsync(TOKEN_EXPIRY_MS - RENEW_BEFORE_EXPIRY_MS - AUTH_HEARTBEAT_MS);

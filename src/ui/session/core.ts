@@ -465,13 +465,22 @@ export class SessionCore {
 
   #begin(stored: StoredToken): void {
     const d = this.#d;
+    // A token replacing a live one (another tab's renewal) keeps the user shown meanwhile; the
+    // user-info call below confirms or replaces it.
+    const continuing = this.#token !== "" && d.state.mode === "token";
     this.#token = stored.token;
     this.#lastKeepAlive = Number.NEGATIVE_INFINITY;
     d.auth.tokenInvalid = false;
     d.auth.apiKey = "";
-    Object.assign(d.state, initialSessionState(), { mode: "token", tokenStatus: "fetch", expiresAt: stored.expiresAt });
+    if (continuing) d.state.expiresAt = stored.expiresAt;
+    else
+      Object.assign(d.state, initialSessionState(), {
+        mode: "token",
+        tokenStatus: "fetch",
+        expiresAt: stored.expiresAt,
+      });
     void this.#connectAccount(stored.token);
-    void this.#refreshUser();
+    void this.#refreshUser(true);
   }
 
   async #connectAccount(token: string): Promise<void> {
@@ -496,10 +505,11 @@ export class SessionCore {
     else log.warn("account socket refused the token", result.code, result.msg);
   }
 
-  async #refreshUser(): Promise<void> {
+  async #refreshUser(force = false): Promise<void> {
     const d = this.#d;
     const token = this.#token;
-    if (token === "" || this.#userBusy) return;
+    // A call for an older token is still out: a forced refresh (new token) must not be skipped.
+    if (token === "" || (this.#userBusy && !force)) return;
     this.#userBusy = true;
     d.auth.fetching = true;
     try {
