@@ -532,7 +532,7 @@ export class CandleChart {
   #drawMarkers(u: uPlot, ctx: CanvasRenderingContext2D, px: number): void {
     const { min, max } = xScale(u);
     if (min == null || max == null) return;
-    const r = 4 * px;
+    const r = 5 * px;
     const p = this.#palette;
     for (const m of this.#overlay.markers) {
       const t = m.mts / 1000;
@@ -545,10 +545,12 @@ export class CandleChart {
       ctx.lineTo(x, y + r);
       ctx.lineTo(x - r, y);
       ctx.closePath();
-      ctx.fillStyle = m.long ? p.down : p.up;
+      // Amber diamonds stand apart from both candle colours; the outline says which side was
+      // liquidated (a long is sold: the down colour).
+      ctx.fillStyle = p.warning;
       ctx.fill();
       ctx.lineWidth = px;
-      ctx.strokeStyle = p.warning;
+      ctx.strokeStyle = m.long ? p.down : p.up;
       ctx.stroke();
     }
   }

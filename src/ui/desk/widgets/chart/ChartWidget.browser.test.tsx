@@ -1,0 +1,321 @@
+import { I18nProvider } from "@lingui/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { page } from "vitest/browser";
+import { render } from "vitest-browser-react";
+import { CANDLE_VIEW_STRIDE, toSignificant, type CandlesView, type StatusView } from "../../../../protocol";
+import { activateLocale, i18n } from "../../../i18n";
+import type { CandleTimeframe } from "../../../settings/schema";
+import { resetSettings, updateSetting } from "../../../settings/store";
+import { applyTheme } from "../../../theme/theme";
+import { alerts, resetAlerts } from "../../alerts";
+import { TIMEFRAME_MS } from "./candles-data";
+import type { ChartSource } from "./chart-source";
+import { ChartWidget } from "./ChartWidget";
+import { readPalette } from "./palette";
+
+const HEALTH = { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false };
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+/** Deterministic candles ending at NOW: a gentle walk with a fixed volume marker for history pages. */
+function synth(tf: CandleTimeframe, count: number, endMts: number, volume?: number): Float64Array {
+  const step = TIMEFRAME_MS[tf];
+  const last = Math.floor(endMts / step) * step;
+  const out = new Float64Array(count * CANDLE_VIEW_STRIDE);
+  for (let i = 0; i < count; i++) {
+    const mts = last - (count - 1 - i) * step;
+    const k = mts / step;
+    const open = 30000 + 400 * Math.sin(k / 9) + 37 * ((k * 7) % 5);
+    const close = open + (k % 2 === 0 ? 45 : -38) + 10 * Math.cos(k);
+    const high = Math.max(open, close) + 20 + (k % 3) * 6;
+    const low = Math.min(open, close) - 18 - (k % 4) * 5;
+    out.set([mts, open, close, high, low, volume ?? 1 + (k % 7) * 3], i * CANDLE_VIEW_STRIDE);
+  }
+  return out;
+}
+
+interface Fake {
+  readonly source: ChartSource;
+  readonly requests: string[];
+  readonly aborted: string[];
+  readonly history: { key: string; tf: CandleTimeframe; end: number }[];
+  readonly live: Map<string, Float64Array>;
+  readonly status: ((view: StatusView) => void)[];
+}
+
+function fakeSource(liveCount = 300): Fake {
+  const fake: Fake = {
+    requests: [],
+    aborted: [],
+    history: [],
+    live: new Map(),
+    status: [],
+    source: {
+      candles(key, _throttle, onView, signal) {
+        fake.requests.push(key);
+        signal.addEventListener("abort", () => fake.aborted.push(key));
+        const tf = key.split(":")[1] as CandleTimeframe;
+        const rows = synth(tf, liveCount, NOW);
+        fake.live.set(key, rows);
+        const view: CandlesView = {
+          handle: "h",
+          key,
+          status: "SUBSCRIBED",
+          rows,
+          count: liveCount,
+          health: HEALTH,
+          version: 1,
+        };
+        // Like the bridge: the first view arrives after the subscription resolves.
+        queueMicrotask(() => onView(view));
+        return Promise.resolve();
+      },
+      status(_key, onView) {
+        fake.status.push(onView);
+        return Promise.resolve();
+      },
+      loadHistory(key, tf, end) {
+        fake.history.push({ key, tf, end });
+        // Two pages, then the start of the market.
+        return Promise.resolve(fake.history.length > 2 ? new Float64Array(0) : synth(tf, 200, end - 1, 7777));
+      },
+    },
+  };
+  return fake;
+}
+
+async function mount(fake: Fake) {
+  return await render(
+    <I18nProvider i18n={i18n}>
+      <div style={{ width: 900, height: 560, display: "flex", flexDirection: "column" }}>
+        <ChartWidget widgetKey="widget/chart/1" pair="BTCUSD" symbol="tBTCUSD" source={fake.source} />
+      </div>
+    </I18nProvider>,
+  );
+}
+
+function canvas(): HTMLCanvasElement {
+  const c = document.querySelector<HTMLCanvasElement>('[data-testid="chart-plot"] canvas');
+  if (!c) throw new Error("no canvas");
+  return c;
+}
+
+function over(): HTMLElement {
+  const o = document.querySelector<HTMLElement>('[data-testid="chart-plot"] .u-over');
+  if (!o) throw new Error("no uPlot overlay");
+  return o;
+}
+
+/** A CSS colour as [r, g, b], through a canvas so any syntax the theme uses works. */
+function rgb(colour: string): [number, number, number] {
+  const c = document.createElement("canvas");
+  c.width = c.height = 1;
+  const ctx = c.getContext("2d") as CanvasRenderingContext2D;
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, 1, 1);
+  const d = ctx.getImageData(0, 0, 1, 1).data;
+  return [d[0] as number, d[1] as number, d[2] as number];
+}
+
+function countPixels(colour: string, tolerance = 3): number {
+  const c = canvas();
+  const [r, g, b] = rgb(colour);
+  const data = (c.getContext("2d") as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4)
+    if (
+      Math.abs((data[i] as number) - r) <= tolerance &&
+      Math.abs((data[i + 1] as number) - g) <= tolerance &&
+      Math.abs((data[i + 2] as number) - b) <= tolerance &&
+      (data[i + 3] as number) > 250
+    )
+      n++;
+  return n;
+}
+
+function palette() {
+  return readPalette(document.querySelector('[data-testid="chart-widget"]') as Element);
+}
+
+function mouse(type: string, target: EventTarget, x: number, y: number, init: MouseEventInit = {}): void {
+  target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, ...init }));
+}
+
+function legendValue(field: string): string {
+  return document.querySelector(`[data-testid="chart-legend"] [data-field="${field}"]`)?.textContent ?? "";
+}
+
+beforeAll(async () => {
+  await activateLocale("en");
+  await page.viewport(1000, 700);
+});
+
+beforeEach(() => {
+  resetSettings();
+  resetAlerts();
+  applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
+});
+
+afterEach(() => applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true));
+
+describe("chart widget", () => {
+  it("draws candles from the live view and shows OHLCV of the candle under the crosshair", async () => {
+    const fake = fakeSource();
+    await mount(fake);
+    expect(fake.requests).toEqual(["trade:30m:tBTCUSD"]);
+    const p = palette();
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+    expect(countPixels(p.down)).toBeGreaterThan(300);
+
+    // Without a crosshair the legend shows the newest candle.
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    const lastAt = (fake.live.get("trade:30m:tBTCUSD")?.length ?? 0) - CANDLE_VIEW_STRIDE;
+    await expect.poll(() => legendValue("close")).toBe(toSignificant(rows[lastAt + 2] as number));
+
+    // Hover a third of the way in: the legend switches to that candle (the view spans 120 candles
+    // plus 2 empty slots on the right, ending at the newest candle).
+    const o = over();
+    const rect = o.getBoundingClientRect();
+    const frac = 1 / 3;
+    mouse("mousemove", o, rect.left + rect.width * frac, rect.top + rect.height / 2);
+    const n = rows.length / CANDLE_VIEW_STRIDE;
+    const expected = Math.round(n - 1 + 2 - 122 * (1 - frac));
+    await expect.poll(() => legendValue("open")).not.toBe(toSignificant(rows[lastAt + 1] as number));
+    const shown = ["open", "high", "low", "close"].map(legendValue);
+    const matches: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = i * CANDLE_VIEW_STRIDE;
+      const wire = [rows[r + 1], rows[r + 3], rows[r + 4], rows[r + 2]].map((v) => toSignificant(v as number));
+      if (wire.every((v, k) => v === shown[k])) matches.push(i);
+    }
+    expect(matches.some((i) => Math.abs(i - expected) <= 1)).toBe(true);
+    expect(legendValue("volume")).not.toBe("");
+  });
+
+  it("re-requests the new key on a timeframe change and drops the old stream", async () => {
+    const fake = fakeSource();
+    await mount(fake);
+    await page.getByTestId("chart-tf-1h").click();
+    await expect.poll(() => fake.requests).toEqual(["trade:30m:tBTCUSD", "trade:1h:tBTCUSD"]);
+    expect(fake.aborted).toEqual(["trade:30m:tBTCUSD"]);
+    await expect.element(page.getByTestId("chart-tf-1h")).toHaveAttribute("aria-pressed", "true");
+    // The setting follows (SPEC chart_interval).
+    updateSetting("chart_interval", "1D");
+    await expect.poll(() => fake.requests.at(-1)).toBe("trade:1D:tBTCUSD");
+  });
+
+  it("asks for older candles when the user pans past the oldest one, and draws them", async () => {
+    const fake = fakeSource();
+    await mount(fake);
+    const p = palette();
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+    expect(fake.history).toEqual([]); // 300 candles cover the first view
+
+    const o = over();
+    const rect = o.getBoundingClientRect();
+    const y = rect.top + rect.height / 2;
+    // Drag right by three plot widths: 360 candles into the past, beyond the 300 we have.
+    mouse("mousedown", o, rect.left + 20, y, { button: 0 });
+    for (let k = 1; k <= 6; k++) mouse("mousemove", window, rect.left + 20 + (rect.width * 3 * k) / 6, y);
+    mouse("mouseup", window, rect.left + 20 + rect.width * 3, y);
+
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    await expect.poll(() => fake.history.length).toBeGreaterThan(0);
+    expect(fake.history[0]).toEqual({ key: "trade:30m:tBTCUSD", tf: "30m", end: (rows[0] as number) - 1 });
+
+    // The loaded page is drawn: hovering the left part of the view shows one of its candles
+    // (history candles carry volume 7777).
+    mouse("mousemove", o, rect.left + rect.width * 0.6, y);
+    await expect.poll(() => legendValue("volume")).toBe("7.78k");
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+  });
+
+  it("draws alert lines, adds alerts from the field and by Alt+click, and removes them", async () => {
+    const fake = fakeSource();
+    await mount(fake);
+    const p = palette();
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+    expect(countPixels(p.warning)).toBe(0);
+
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    const lastClose = rows[rows.length - CANDLE_VIEW_STRIDE + 2] as number;
+    const level = Math.round(lastClose + 60);
+    await page.getByTestId("chart-alert-input").fill(String(level));
+    await page.getByTestId("chart-alert-add").click();
+    expect(alerts.byPair["BTCUSD"]).toEqual([level]);
+    await expect.poll(() => page.getByTestId("chart-alert").element().textContent).toContain(toSignificant(level));
+    // A dashed line across most of the plot, plus its label.
+    await expect.poll(() => countPixels(p.warning)).toBeGreaterThan(300);
+
+    // The same price again is refused (once per pair).
+    await page.getByTestId("chart-alert-input").fill(String(level));
+    await page.getByTestId("chart-alert-add").click();
+    expect(alerts.byPair["BTCUSD"]).toEqual([level]);
+    await expect.element(page.getByTestId("chart-alert-input")).toHaveAttribute("aria-invalid", "true");
+
+    // Alt+click adds one at the price under the pointer.
+    const o = over();
+    const rect = o.getBoundingClientRect();
+    mouse("mousedown", o, rect.left + 200, rect.top + 60, { button: 0, altKey: true });
+    mouse("mouseup", window, rect.left + 200, rect.top + 60, { button: 0, altKey: true });
+    expect(alerts.byPair["BTCUSD"]).toHaveLength(2);
+    const clicked = alerts.byPair["BTCUSD"]?.[1] as number;
+    expect(clicked).toBeGreaterThan(lastClose - 2000);
+    expect(clicked).toBeLessThan(lastClose + 2000);
+
+    // Hidden by the setting, back when on, gone when removed.
+    updateSetting("show_chart_alerts", false);
+    await expect.poll(() => countPixels(p.warning)).toBe(0);
+    updateSetting("show_chart_alerts", true);
+    await expect.poll(() => countPixels(p.warning)).toBeGreaterThan(300);
+    for (const b of page.getByTestId("chart-alert").getByRole("button").elements()) (b as HTMLButtonElement).click();
+    await expect.poll(() => alerts.byPair["BTCUSD"]).toBeUndefined();
+    await expect.poll(() => countPixels(p.warning)).toBe(0);
+  });
+
+  it("draws liquidation markers of its own market only", async () => {
+    const fake = fakeSource();
+    await mount(fake);
+    const p = palette();
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+    await expect.poll(() => fake.status.length).toBe(1);
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    const r = rows.length - 10 * CANDLE_VIEW_STRIDE;
+    const liq = (symbol: string, posId: number) => [
+      "pos",
+      posId,
+      rows[r] as number,
+      null,
+      symbol,
+      0.5,
+      rows[r + 1] as number,
+      null,
+      1,
+      0,
+      null,
+      rows[r + 4] as number,
+    ];
+    const push = (payload: unknown) =>
+      fake.status[0]?.({ handle: "s", key: "liq:global", status: "SUBSCRIBED", payload, health: HEALTH, version: 1 });
+    push([liq("tETHUSD", 1)]);
+    await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    expect(countPixels(p.warning)).toBe(0);
+    push([liq("tBTCUSD", 2)]);
+    await expect.poll(() => countPixels(p.warning)).toBeGreaterThan(20);
+  });
+
+  it("redraws with the light theme's colours when the theme class changes", async () => {
+    const fake = fakeSource();
+    await mount(fake);
+    const dark = palette();
+    await expect.poll(() => countPixels(dark.up)).toBeGreaterThan(300);
+    applyTheme(document.documentElement, { name: "default", mode: "light", scheme: "default" }, true);
+    const light = palette();
+    expect(light.border).not.toBe(dark.border);
+    await expect.poll(() => countPixels(light.border, 1)).toBeGreaterThan(500);
+    expect(countPixels(dark.border, 1)).toBeLessThan(50);
+    // red-up scheme: the rising candles take the down colour.
+    applyTheme(document.documentElement, { name: "default", mode: "light", scheme: "red-up" }, true);
+    const redUp = palette();
+    expect(redUp.up).toBe(light.down);
+  });
+});
