@@ -48,7 +48,9 @@ describe("book numbers", () => {
     expect(amountLabel(12_345.678, false)).toBe("12345.68");
     expect(amountLabel(12_345.678, true)).toBe("12.35k");
     expect(amountLabel(2_500_000, true)).toBe("2.5M");
-    expect(amountLabel(0.000123456, true)).toBe("0.000123");
+    expect(amountLabel(0.5, true)).toBe("0.5000");
+    expect(amountLabel(0.000123456, true)).toBe("0.0001");
+    expect(amountLabel(0.0000123456, true)).toBe("0.0000123");
     expect(amountLabel(0, true)).toBe("0");
   });
 

@@ -50,15 +50,16 @@ export function priceLabel(price: number, digits: number): string {
 }
 
 /**
- * An amount label. Plain: 4 decimals (2 from 1000 up, 3 significant below 0.01 so dust is not "0.0000").
- * Compact: 4 significant digits with k/M/B… from 1000 up ("12.35k").
+ * An amount label with fixed decimals so the digits of a column line up: 4 decimals below 1000
+ * (3 significant digits below 0.0001, so dust is not "0.0000"). From 1000 up: 2 decimals, or in
+ * compact notation 4 significant digits with k/M/B… ("12.35k").
  */
 export function amountLabel(amount: number, compact: boolean): string {
   const a = Math.abs(amount);
   if (a === 0) return "0";
-  if (a < 0.01) return toSignificant(a, 3);
-  if (compact) return a >= 1000 ? abbreviate(a, 4) : toSignificant(a, 4);
-  return toFixedCapped(a, a >= 1000 ? 2 : 4);
+  if (a < 0.0001) return toSignificant(a, 3);
+  if (a < 1000) return toFixedCapped(a, 4);
+  return compact ? abbreviate(a, 4) : toFixedCapped(a, 2);
 }
 
 /**

@@ -230,7 +230,7 @@ export class BookPainter {
       const label = this.labels.price(ask);
       const dot = label.indexOf(".");
       abs = spread.toFixed(dot < 0 ? 0 : label.length - dot - 1);
-      pct = formatPercent(spread / ((ask + bid) / 2));
+      pct = `(${formatPercent(spread / ((ask + bid) / 2))})`;
     }
     const key = `${abs}|${pct}`;
     if (key === s.last) return;

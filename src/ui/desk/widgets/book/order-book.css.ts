@@ -86,6 +86,7 @@ export const heads = style({
   display: "flex",
   overflowY: "hidden",
   scrollbarGutter: "stable",
+  scrollbarWidth: "thin",
   flex: "0 0 auto",
   color: vars.color.textMuted,
   fontSize: 11,
@@ -94,7 +95,7 @@ export const heads = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const headCell = style({ padding: "0 6px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" });
+export const headCell = style({ padding: "0 4px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" });
 
 export const scroller = style({
   flex: "1 1 auto",
@@ -104,6 +105,7 @@ export const scroller = style({
   position: "relative",
   contain: "strict",
   scrollbarGutter: "stable",
+  scrollbarWidth: "thin",
   outline: "none",
   fontFamily: vars.font.mono,
   fontVariantNumeric: "tabular-nums",
@@ -143,15 +145,16 @@ export const half = style({
 });
 
 export const halfVariants = styleVariants({
+  // Own-order markers sit on the outer edge, away from the prices in the middle.
   sideBid: {
-    gridTemplateColumns: "0.6fr 1fr 1fr 1fr",
+    gridTemplateColumns: "0.7fr 1fr 1fr 1fr",
     gridTemplateAreas: '"count amount total price"',
-    selectors: { '&[data-own="true"]::before': { right: 0, borderRight: `5px solid ${vars.color.accent}` } },
+    selectors: { '&[data-own="true"]::before': { left: 0, borderLeft: `5px solid ${vars.color.accent}` } },
   },
   sideAsk: {
-    gridTemplateColumns: "1fr 1fr 1fr 0.6fr",
+    gridTemplateColumns: "1fr 1fr 1fr 0.7fr",
     gridTemplateAreas: '"price total amount count"',
-    selectors: { '&[data-own="true"]::before': { left: 0, borderLeft: `5px solid ${vars.color.accent}` } },
+    selectors: { '&[data-own="true"]::before': { right: 0, borderRight: `5px solid ${vars.color.accent}` } },
   },
   stacked: {
     gridTemplateColumns: "1fr 1fr 1fr 0.6fr",

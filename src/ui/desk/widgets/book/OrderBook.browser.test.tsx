@@ -1,0 +1,216 @@
+import { I18nProvider } from "@lingui/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { page } from "vitest/browser";
+import { render } from "vitest-browser-react";
+import type { AccountView, Order } from "../../../../protocol";
+import { activateLocale, i18n } from "../../../i18n";
+import { resetSettings, settings, updateSetting } from "../../../settings/store";
+import { applyTheme } from "../../../theme/theme";
+import { accountStore } from "../../account-store";
+import { orderDraft } from "../../desk-state";
+import { FakeMarket, syntheticBook } from "./fake-market";
+import { MarketSourceContext } from "./market-source";
+import { OrderBook, orderBookWidget } from "./OrderBook";
+
+let fake: FakeMarket;
+
+async function mount(width = 520, height = 420) {
+  return await render(
+    <I18nProvider i18n={i18n}>
+      <MarketSourceContext value={fake}>
+        <div style={{ width, height }}>
+          <OrderBook widgetKey="widget/book/1" pair="BTCUSD" symbol="tBTCUSD" />
+        </div>
+      </MarketSourceContext>
+    </I18nProvider>,
+  );
+}
+
+const scroller = () => document.querySelector<HTMLElement>('[data-testid="book-scroller"]');
+const halves = () => document.querySelectorAll('[data-testid="book-scroller"] [data-side]');
+const cellText = (side: string, level: number, part: string) =>
+  document.querySelector(`[data-side="${side}"][data-level="${level}"] [data-part="${part}"]`)?.textContent ?? null;
+const cell = (side: string, level: number, part: string) =>
+  document.querySelector<HTMLElement>(`[data-side="${side}"][data-level="${level}"] [data-part="${part}"]`);
+const badge = () => document.querySelector<HTMLElement>('[data-testid="book-health"]');
+
+beforeAll(async () => {
+  await activateLocale("en");
+});
+
+beforeEach(() => {
+  resetSettings();
+  fake = new FakeMarket();
+  accountStore.view = null;
+  orderDraft.price = "";
+  orderDraft.amount = "";
+  orderDraft.seq = 0;
+  applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
+});
+
+afterEach(() => {
+  accountStore.view = null;
+});
+
+describe("order book widget", () => {
+  it("declares itself for the desk grid", () => {
+    expect(orderBookWidget.type).toBe("book");
+    expect(orderBookWidget.component).toBe(OrderBook);
+    expect(orderBookWidget.minSize.w).toBeLessThanOrEqual(orderBookWidget.defaultSize.w);
+  });
+
+  it("keeps the DOM small at 250 levels per side and reveals deep levels on scroll", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    expect(cellText("ask", 0, "price")).toBe("50001");
+    const first = fake.liveBooks()[0]?.request;
+    expect(first).toMatchObject({ symbol: "tBTCUSD", prec: "P0", len: 100, depth: 100, throttleMs: 100 });
+
+    const el = scroller();
+    if (!el) throw new Error("no scroller");
+    // Scroll to the end: the widget asks for the 250-level book and the list grows to it.
+    for (let i = 0; i < 6; i++) {
+      el.scrollTop = el.scrollHeight;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    await expect.poll(() => fake.liveBooks()[0]?.request.depth).toBe(250);
+    expect(fake.liveBooks()[0]?.request.len).toBe(250);
+    await expect
+      .poll(() => {
+        el.scrollTop = el.scrollHeight;
+        return cellText("bid", 249, "price");
+      })
+      .toBe(String(50_000 - 250));
+    expect(cellText("ask", 249, "price")).toBe(String(50_000 + 250));
+    // 250 levels a side, 500 half-rows in all, yet only what the viewport needs is in the DOM.
+    expect(halves().length).toBeGreaterThan(10);
+    expect(halves().length).toBeLessThan(100);
+    expect(document.querySelectorAll("[data-testid=order-book] *").length).toBeLessThan(800);
+  });
+
+  it("paints views without re-rendering rows: the same elements get the new numbers", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const before = cell("bid", 0, "price");
+    fake.pushBook((r) => syntheticBook(r, { mid: 50_100, version: 2 }));
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("50099");
+    expect(cell("bid", 0, "price")).toBe(before);
+  });
+
+  it("fills the order form from a price or an amount click", async () => {
+    await mount();
+    await expect.poll(() => cellText("ask", 0, "price")).toBe("50001");
+    await page.elementLocator(cell("ask", 0, "price") as HTMLElement).click();
+    expect(orderDraft).toMatchObject({ price: "50001", side: "buy", focus: "amount", seq: 1 });
+
+    const view = syntheticBook(fake.liveBooks()[0]!.request);
+    const cumulativeBid2 = view.levels[2 * 4 + 3]!;
+    await page.elementLocator(cell("bid", 2, "amount") as HTMLElement).click();
+    expect(orderDraft.side).toBe("sell");
+    expect(orderDraft.price).toBe("49997");
+    expect(Number(orderDraft.amount)).toBeCloseTo(cumulativeBid2, 8);
+    expect(orderDraft.seq).toBe(2);
+
+    // Keyboard: the price cells are buttons.
+    cell("bid", 0, "price")?.focus();
+    await page.elementLocator(cell("bid", 0, "price") as HTMLElement).click();
+    expect(orderDraft.price).toBe("49999");
+  });
+
+  it("re-requests the book at a new precision and relabels it", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const first = fake.liveBooks()[0];
+    await page.getByTestId("book-prec-P2").click();
+    expect(settings.book_precision).toBe(2);
+    await expect.poll(() => fake.liveBooks()[0]?.request.prec).toBe("P2");
+    expect(first?.signal.aborted).toBe(true);
+    expect(fake.liveBooks()).toHaveLength(1);
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49900");
+    expect(page.getByTestId("book-prec-P2").element().getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("re-subscribes with the throttle setting", async () => {
+    await mount();
+    await expect.poll(() => fake.liveBooks().length).toBe(1);
+    updateSetting("book_throttle_ms", 500);
+    await expect.poll(() => fake.liveBooks()[0]?.request.throttleMs).toBe(500);
+  });
+
+  it("turns the health badge red on an out-of-sync, stale or silent feed", async () => {
+    await mount();
+    await expect.poll(() => badge()?.dataset["health"]).toBe("ok");
+    fake.pushBook((r) => syntheticBook(r, { status: "OUT_OF_SYNC", version: 2 }));
+    await expect.poll(() => badge()?.dataset["health"]).toBe("bad");
+    expect(badge()?.textContent).toContain("Out of sync");
+    fake.pushBook((r) => syntheticBook(r, { version: 3 }));
+    await expect.poll(() => badge()?.dataset["health"]).toBe("ok");
+    fake.pushBook((r) => syntheticBook(r, { health: { stale: true }, version: 4 }));
+    await expect.poll(() => badge()?.dataset["health"]).toBe("bad");
+    fake.pushBook((r) => syntheticBook(r, { health: { lastUpdateAt: Date.now() - 45_000 }, version: 5 }));
+    await expect.poll(() => badge()?.textContent).toContain("Silent");
+    expect(badge()?.dataset["health"]).toBe("bad");
+
+    await page.getByTestId("book-health").click();
+    const details = page.getByTestId("book-health-details");
+    await expect.element(details).toBeVisible();
+    expect(details.element().textContent).toContain("Checksums failed");
+  });
+
+  it("marks the levels of the account's own orders at the book's precision", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const order = (id: number, price: number, amount: number, type = "EXCHANGE LIMIT") =>
+      ({ id, symbol: "tBTCUSD", price, amount, type, hidden: false }) as unknown as Order;
+    accountStore.view = {
+      orders: [
+        order(1, 49_997.4, 0.5),
+        order(2, 50_002.2, -0.1),
+        order(3, 49_990, 1, "EXCHANGE STOP"),
+        { ...order(4, 49_995, 1), symbol: "tETHUSD" } as Order,
+      ],
+    } as unknown as AccountView;
+    const own = (side: string, level: number) =>
+      document.querySelector<HTMLElement>(`[data-side="${side}"][data-level="${level}"]`)?.dataset["own"];
+    await expect.poll(() => own("bid", 2)).toBe("true");
+    // 50002.2 rests in the 50003 ask level (asks round up).
+    expect(own("ask", 2)).toBe("true");
+    expect(own("ask", 1)).toBeUndefined();
+    expect(own("bid", 9)).toBeUndefined();
+    expect(own("bid", 4)).toBeUndefined();
+  });
+
+  it("stacks asks above the spread and bids below, centred on the spread", async () => {
+    updateSetting("book_layout", 1);
+    await mount(360, 420);
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const spread = page.getByTestId("book-spread");
+    await expect.element(spread).toBeVisible();
+    expect(spread.element().textContent).toContain("2");
+    const box = scroller()!.getBoundingClientRect();
+    const mid = spread.element().getBoundingClientRect();
+    expect(Math.abs(mid.top + mid.height / 2 - (box.top + box.height / 2))).toBeLessThan(20);
+    const ask0 = cell("ask", 0, "price")!.getBoundingClientRect();
+    const bid0 = cell("bid", 0, "price")!.getBoundingClientRect();
+    expect(ask0.bottom).toBeLessThanOrEqual(mid.top + 1);
+    expect(bid0.top).toBeGreaterThanOrEqual(mid.bottom - 1);
+  });
+
+  it("takes screenshots in the dark and light themes", async () => {
+    await page.viewport(560, 480);
+    for (const layout of [2, 1, 3]) {
+      updateSetting("book_layout", layout);
+      for (const mode of ["dark", "light"] as const) {
+        applyTheme(document.documentElement, { name: "default", mode, scheme: "default" }, true);
+        const screen = await mount(520, 440);
+        await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+        accountStore.view = {
+          orders: [{ id: 1, symbol: "tBTCUSD", price: 49_997, amount: 1, type: "LIMIT", hidden: false }],
+        } as unknown as AccountView;
+        await new Promise((r) => requestAnimationFrame(r));
+        await page.screenshot({ path: `../../../../../test-results/shots/book-${layout}-${mode}.png` });
+        await screen.unmount();
+      }
+    }
+  });
+});
