@@ -46,11 +46,14 @@ export function LoginPage() {
       case "captcha":
         setStep({ kind: "captcha", challenge: out.challenge });
         setAnswer("");
+        // A new field to fill: not marked as missing before the person has tried.
+        setTouched(false);
         setError(out.error);
         return;
       case "two-factor":
         setStep({ kind: "two-factor", tempToken: out.tempToken });
         setOtp("");
+        setTouched(false);
         setError(null);
         return;
       case "error":
