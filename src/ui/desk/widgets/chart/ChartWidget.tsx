@@ -46,6 +46,11 @@ type LineLabels = {
   readonly liquidation: string;
 };
 
+/** 0.5 rather than 0.50000: five significant digits without the padding zeros. */
+function shortAmount(value: number): string {
+  return String(Number(toSignificant(value)));
+}
+
 function accountLines(
   view: AccountView | null,
   symbol: string,
@@ -57,7 +62,7 @@ function accountLines(
   if (show.orders)
     for (const o of view.orders) {
       if (o.symbol !== symbol || o.price === null || o.price <= 0) continue;
-      const amount = toSignificant(Math.abs(o.amount));
+      const amount = shortAmount(Math.abs(o.amount));
       lines.push({
         kind: o.amount >= 0 ? "buy" : "sell",
         price: o.price,
@@ -67,7 +72,7 @@ function accountLines(
   if (show.positions)
     for (const p of view.positions) {
       if (p.pair !== symbol || p.amount === 0) continue;
-      lines.push({ kind: "position", price: p.basePrice, label: l.position(toSignificant(p.amount)) });
+      lines.push({ kind: "position", price: p.basePrice, label: l.position(shortAmount(p.amount)) });
       if (p.liqPrice !== null && p.liqPrice > 0)
         lines.push({ kind: "liquidation", price: p.liqPrice, label: l.liquidation });
     }

@@ -74,6 +74,7 @@ const MAX_VISIBLE = 5000;
 /** Empty candle slots kept right of the newest one while following. */
 const RIGHT_PAD = 2;
 const WHEEL_STEP = 1.15;
+const VOLUME_ALPHA = 0.3;
 /** Pointer travel (css px) under which a press is a click, not a pan. */
 const CLICK_SLOP = 3;
 
@@ -360,7 +361,11 @@ export class CandleChart {
           font,
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid, width: 1 },
-          values: (_u, splits) => splits.map((v) => toSignificant(v, 6)),
+          // As many decimals as the tick step needs (100 → none, 0.5 → one), never an exponent.
+          values: (_u, splits, _axis, _space, incr) => {
+            const decimals = Math.min(12, Math.max(0, Math.ceil(-Math.log10(incr || 1) - 1e-9)));
+            return splits.map((v) => v.toFixed(decimals));
+          },
         },
       ],
       hooks: {
@@ -521,9 +526,12 @@ export class CandleChart {
         bodies.rect(x - half, yTop, body, h);
         wicks.rect(x - wick / 2, Math.round(yh), wick, Math.max(wick, Math.round(yl - yh)));
       }
-      ctx.fillStyle = up ? p.upSoft : p.downSoft;
-      ctx.fill(vol);
+      // The theme's soft tints are made for row backgrounds and vanish as thin bars: the candle
+      // colour at a fixed alpha reads in every theme.
       ctx.fillStyle = up ? p.up : p.down;
+      ctx.globalAlpha = VOLUME_ALPHA;
+      ctx.fill(vol);
+      ctx.globalAlpha = 1;
       ctx.fill(wicks);
       ctx.fill(bodies);
     }

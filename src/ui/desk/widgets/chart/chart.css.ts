@@ -50,7 +50,7 @@ export const tfButton = style({
 });
 
 export const alertInput = style({
-  width: 84,
+  width: 96,
   height: 20,
   padding: "0 6px",
   border: `1px solid ${vars.color.border}`,
