@@ -165,10 +165,9 @@ export class DepthRenderer {
     ctx.fillText(this.#price(win.mid), midX, bottom + 5);
     ctx.textAlign = "left";
     ctx.textBaseline = "bottom";
-    for (const f of [0.5, 0.75]) {
-      const total = win.maxTotal * f;
+    for (let total = step; total <= win.maxTotal; total += step) {
       ctx.fillText(
-        this.#totals.get(total, (v) => amountLabel(v, true)),
+        this.#totals.get(total, (v) => abbreviate(v, 3)),
         left + 2,
         p.y(total) - 2,
       );
