@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import type { OrderSide } from "../../desk-state";
 import * as css from "./order-form.css";
 
@@ -30,10 +31,13 @@ export interface ConfirmDialogProps {
  * The last look before an order goes out: a modal <dialog> (native focus trap, Escape cancels)
  * with the order's summary and, the first times, the stop-order and book-click warnings, each with
  * its "don't show again" box. The confirm button has the focus, so Enter, Enter places an order.
+ * React events from the portal still bubble to the order form's handlers; the form ignores a
+ * submit while a confirmation is open.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [dontShow, setDontShow] = useState<Acknowledgements>({ stop: false, book: false });
   const { onCancel } = props;
@@ -42,6 +46,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the first control (a checkbox, or Cancel); Enter should confirm.
+    confirmRef.current?.focus();
     const cancel = (e: Event) => {
       e.preventDefault();
       onCancel();
@@ -53,7 +59,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     };
   }, [onCancel]);
 
-  return (
+  // Portalled to <body>: inside the order form it would be a form in a form, which the browser
+  // does not submit.
+  return createPortal(
     <dialog ref={ref} className={css.dialog} aria-labelledby={titleId} data-testid="order-confirm">
       <form
         method="dialog"
@@ -114,11 +122,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <button type="button" className={css.secondaryButton} onClick={onCancel}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className={css.submitButton[props.side]} autoFocus data-testid="confirm-order">
+          <button type="submit" className={css.submitButton[props.side]} ref={confirmRef} data-testid="confirm-order">
             {props.side === "buy" ? t`Confirm buy` : t`Confirm sell`}
           </button>
         </div>
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
