@@ -27,8 +27,12 @@ test("sends a logged-out visitor of a protected page to login with the full addr
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freeze your account");
 });
 
-test("shows the settings page to a logged-in user and refuses out-of-bound values", async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem("auth_token", "e2e-token"));
+test("shows the settings page to a logged-in user and refuses out-of-bound values", async ({ page, request }) => {
+  // A real token: the session checks a stored token with the exchange and signs a refused one out.
+  const api = `http://127.0.0.1:${Number(process.env["E2E_PORT"] ?? 5190) + 1}`;
+  const login = await request.post(`${api}/v2/login`, { data: { login: "demo", password: "demo-password" } });
+  const [token] = (await login.json()) as [string];
+  await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
   await page.goto("/interface/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Interface settings");
   await acceptCookies(page);
