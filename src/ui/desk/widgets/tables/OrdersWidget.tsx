@@ -273,7 +273,7 @@ function OrderHistory(props: { readonly view: AccountView; readonly filters: Ord
       id: "original",
       label: t`Amount`,
       align: "end",
-      render: (o) => <SideAmount value={Math.abs(o.original_amount)} sideFrom={o.original_amount} />,
+      render: (o) => <SideAmount value={o.original_amount} />,
     },
     { id: "price", label: t`Price`, align: "end", render: (o) => formatPrice(o.price) },
     { id: "average", label: t`Avg. price`, align: "end", render: (o) => formatPrice(o.price_average) },

@@ -49,10 +49,6 @@ function OwnTrades(props: { readonly view: AccountView; readonly symbol: string 
   return (
     <>
       <div className={css.toolbar}>
-        <strong>
-          <Trans>Trades</Trans>
-        </strong>
-        <span className={css.spacer} />
         <FilterBar filters={filters} />
       </div>
       <SortableTable

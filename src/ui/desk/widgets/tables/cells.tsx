@@ -5,9 +5,8 @@ import { formatAmount, formatPercentValue } from "./format";
 import * as css from "./tables.css";
 
 /** A signed amount coloured by side with the colour scheme's up (buy) and down (sell). */
-export function SideAmount(props: { readonly value: number; readonly sideFrom?: number }) {
-  const side = props.sideFrom ?? props.value;
-  return <span className={side > 0 ? css.up : css.down}>{formatAmount(props.value)}</span>;
+export function SideAmount(props: { readonly value: number }) {
+  return <span className={props.value > 0 ? css.up : css.down}>{formatAmount(props.value)}</span>;
 }
 
 /** Profit up-coloured, loss down-coloured, zero plain. */

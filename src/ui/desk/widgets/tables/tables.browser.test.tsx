@@ -155,6 +155,12 @@ describe("account tables", () => {
     expect(settings.tables_sorting).toEqual({});
     expect(header("orders", "price").getAttribute("aria-sort")).toBe("none");
     expect(header("orders", "created").getAttribute("aria-sort")).toBe("descending");
+    // OCO legs show the derived type_value; sides take the scheme's up/down colours.
+    const cells = (id: string) => document.querySelectorAll(`[data-testid="table-orders"] tr[data-row="${id}"] td`);
+    expect(cells("13")[1]?.textContent).toBe("OCO STOP");
+    expect(cells("12")[4]?.textContent).toBe("50.0%");
+    expect(getComputedStyle(cells("11")[2]!.firstElementChild!).color).toBe("rgb(22, 185, 121)");
+    expect(getComputedStyle(cells("12")[2]!.firstElementChild!).color).toBe("rgb(240, 97, 109)");
 
     await page.getByRole("button", { name: "Price" }).click();
     await expect.poll(() => rowIds("orders")).toEqual(["12", "11", "13"]);
@@ -382,16 +388,17 @@ describe("account tables", () => {
       }),
     );
     updateSetting("order_filters", { pair: "ALL" });
+    await page.viewport(1280, 640);
     for (const mode of ["dark", "light"] as const) {
       applyTheme(document.documentElement, { name: "default", mode, scheme: "default" }, true);
       const screen = await render(
         <I18nProvider i18n={i18n}>
           <TablesServicesContext value={services}>
             <div style={{ display: "grid", gridTemplateColumns: "820px 420px", gap: 8, width: 1248 }}>
-              <div style={{ height: 260 }}>
+              <div style={{ height: 320 }}>
                 <OrdersWidget {...WIDGET} />
               </div>
-              <div style={{ height: 260 }}>
+              <div style={{ height: 320 }}>
                 <BalancesWidget {...WIDGET} />
               </div>
               <div style={{ height: 200 }}>
