@@ -32,6 +32,7 @@ export const AUTH_EXPIRES_KEY = "auth_token_expires";
 /** The session cookie the exchange's keep-alive reads (server/api-server.ts); SPEC section 4. */
 const SESSION_COOKIE = /(?:^|;\s*)bfx_token=/;
 const REQUEST_TIMEOUT_MS = 15_000;
+const SESSION_PAGES = new Set([LOGIN_PATH, "/logout", "/logged-out"]);
 
 export const session: SessionState = proxy(initialSessionState());
 
@@ -130,7 +131,8 @@ export function startSession(win: Window): () => void {
     account: lazyAccount((code) => c.onAccountFailure(code)),
     hasSessionCookie: () => SESSION_COOKIE.test(win.document.cookie),
     onForcedLogout: () => {
-      if (normalizePath(win.location.pathname) === LOGIN_PATH) return;
+      // On the session pages themselves there is nothing to come back to.
+      if (SESSION_PAGES.has(normalizePath(win.location.pathname))) return;
       navigate(loginRedirect(win.location.href, win.location.origin));
     },
   });
