@@ -1,0 +1,1 @@
+export { DepthChart, depthChartWidget } from "./DepthChart";

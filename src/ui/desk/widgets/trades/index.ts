@@ -1,0 +1,1 @@
+export { ownTrades, TradesTape, tradesTapeWidget } from "./TradesTape";
