@@ -8,6 +8,7 @@ import type { CandleTimeframe } from "../../../settings/schema";
 import { resetSettings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
 import { alerts, resetAlerts } from "../../alerts";
+import type { CandleChart } from "./candle-chart";
 import { TIMEFRAME_MS } from "./candles-data";
 import type { ChartSource } from "./chart-source";
 import { ChartWidget } from "./ChartWidget";
@@ -40,6 +41,7 @@ interface Fake {
   readonly history: { key: string; tf: CandleTimeframe; end: number }[];
   readonly live: Map<string, Float64Array>;
   readonly status: ((view: StatusView) => void)[];
+  readonly onView: Map<string, (view: CandlesView) => void>;
 }
 
 function fakeSource(liveCount = 300): Fake {
@@ -49,9 +51,11 @@ function fakeSource(liveCount = 300): Fake {
     history: [],
     live: new Map(),
     status: [],
+    onView: new Map(),
     source: {
       candles(key, _throttle, onView, signal) {
         fake.requests.push(key);
+        fake.onView.set(key, onView);
         signal.addEventListener("abort", () => fake.aborted.push(key));
         const tf = key.split(":")[1] as CandleTimeframe;
         const rows = synth(tf, liveCount, NOW);
@@ -83,11 +87,17 @@ function fakeSource(liveCount = 300): Fake {
   return fake;
 }
 
-async function mount(fake: Fake) {
+async function mount(fake: Fake, onChart?: (chart: CandleChart | null) => void) {
   return await render(
     <I18nProvider i18n={i18n}>
       <div style={{ width: 900, height: 560, display: "flex", flexDirection: "column" }}>
-        <ChartWidget widgetKey="widget/chart/1" pair="BTCUSD" symbol="tBTCUSD" source={fake.source} />
+        <ChartWidget
+          widgetKey="widget/chart/1"
+          pair="BTCUSD"
+          symbol="tBTCUSD"
+          source={fake.source}
+          {...(onChart ? { onChart } : {})}
+        />
       </div>
     </I18nProvider>,
   );
@@ -301,6 +311,68 @@ describe("chart widget", () => {
     expect(countPixels(p.warning)).toBe(0);
     push([liq("tBTCUSD", 2)]);
     await expect.poll(() => countPixels(p.warning)).toBeGreaterThan(20);
+  });
+
+  it("zooms with the wheel, pans away from the live edge, zooms a Shift+drag selection, and returns on double click", async () => {
+    const fake = fakeSource();
+    let chart: CandleChart | null = null;
+    await mount(fake, (c) => (chart = c));
+    const p = palette();
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+    const view = () => (chart as CandleChart).view();
+    const tf = TIMEFRAME_MS["30m"];
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    const lastMts = rows[rows.length - CANDLE_VIEW_STRIDE] as number;
+    expect(view()).toMatchObject({ follow: true, max: lastMts + 2 * tf, min: lastMts + 2 * tf - 120 * tf });
+
+    // Wheel in at the live edge: fewer candles, the newest one stays in place.
+    const o = over();
+    const rect = o.getBoundingClientRect();
+    const y = rect.top + rect.height / 2;
+    o.dispatchEvent(
+      new WheelEvent("wheel", { bubbles: true, cancelable: true, deltaY: -100, clientX: rect.left + 100, clientY: y }),
+    );
+    expect(view().follow).toBe(true);
+    expect(view().max).toBe(lastMts + 2 * tf);
+    expect(Math.round((view().max - view().min) / tf)).toBe(Math.round(120 / 1.15));
+
+    // Drag a quarter of the width into the past: no longer following.
+    const before = view();
+    mouse("mousedown", o, rect.left + 100, y, { button: 0 });
+    mouse("mousemove", window, rect.left + 100 + rect.width / 4, y);
+    mouse("mouseup", window, rect.left + 100 + rect.width / 4, y);
+    expect(view().follow).toBe(false);
+    expect(view().max).toBeCloseTo(before.max - (before.max - before.min) / 4, -3);
+
+    // A new candle does not move a view the user has moved.
+    const panned = view();
+    const next = new Float64Array(rows.length + CANDLE_VIEW_STRIDE);
+    next.set(rows);
+    next.set([lastMts + tf, 30000, 30100, 30150, 29950, 5], rows.length);
+    fake.onView.get("trade:30m:tBTCUSD")?.({
+      handle: "h",
+      key: "trade:30m:tBTCUSD",
+      status: "SUBSCRIBED",
+      rows: next,
+      count: next.length / CANDLE_VIEW_STRIDE,
+      health: HEALTH,
+      version: 2,
+    });
+    await expect.poll(() => view().candles).toBe(rows.length / CANDLE_VIEW_STRIDE + 1);
+    expect(view()).toMatchObject({ min: panned.min, max: panned.max, follow: false });
+
+    // Shift+drag selects a quarter of the plot and zooms into it.
+    mouse("mousedown", o, rect.left + rect.width / 4, y, { button: 0, shiftKey: true });
+    mouse("mousemove", o, rect.left + rect.width / 2, y, { shiftKey: true, movementX: 1 }); // uPlot ignores moves without movement
+    mouse("mouseup", document, rect.left + rect.width / 2, y, { shiftKey: true });
+    const ratio = () => (view().max - view().min) / (panned.max - panned.min);
+    await expect.poll(ratio).toBeLessThan(0.3);
+    expect(ratio()).toBeGreaterThan(0.2);
+    expect(view().follow).toBe(false);
+
+    // Double click: back to the live edge, now one candle later.
+    mouse("dblclick", o, rect.left + 100, y);
+    expect(view()).toMatchObject({ follow: true, max: lastMts + 3 * tf });
   });
 
   it("redraws with the light theme's colours when the theme class changes", async () => {

@@ -31,6 +31,8 @@ import { observeTheme, readPalette } from "./palette";
 export interface ChartWidgetProps extends WidgetProps {
   /** Overrides the data source (tests); otherwise the context's, otherwise the app's bridge. */
   readonly source?: ChartSource;
+  /** Receives the imperative chart once it exists (and null on unmount): for tools and tests. */
+  readonly onChart?: (chart: CandleChart | null) => void;
 }
 
 /** Minimum ms between two candle views from the worker. */
@@ -94,7 +96,7 @@ function liquidationsOf(payload: unknown, symbol: string): LiquidationMarker[] {
   return out;
 }
 
-export function ChartWidget({ pair, symbol, source }: ChartWidgetProps) {
+export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps) {
   const { t } = useLingui();
   const contextSource = useContext(ChartSourceContext);
   const src = useMemo(() => source ?? contextSource ?? marketChartSource(), [source, contextSource]);
@@ -108,9 +110,9 @@ export function ChartWidget({ pair, symbol, source }: ChartWidgetProps) {
   const legendRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<CandleChart | null>(null);
   /** What the history loader and Alt+click read: the latest props without recreating the chart. */
-  const live = useRef({ src, key: candleKey(timeframe, symbol), timeframe, pair });
+  const live = useRef({ src, key: candleKey(timeframe, symbol), timeframe, pair, onChart });
   useLayoutEffect(() => {
-    live.current = { src, key: candleKey(timeframe, symbol), timeframe, pair };
+    live.current = { src, key: candleKey(timeframe, symbol), timeframe, pair, onChart };
   });
   const overlay = useRef<{ account: PriceLine[]; alerts: PriceLine[]; markers: LiquidationMarker[] }>({
     account: [],
@@ -160,6 +162,7 @@ export function ChartWidget({ pair, symbol, source }: ChartWidgetProps) {
       onPriceClick: (price) => void addAlert(live.current.pair, Number(toSignificant(price))),
     });
     chartRef.current = chart;
+    live.current.onChart?.(chart);
     const resize = new ResizeObserver(() => chart.setSize(plot.clientWidth, plot.clientHeight));
     resize.observe(plot);
     const stopTheme = observeTheme(() => chart.setPalette(readPalette(host)));
@@ -169,6 +172,7 @@ export function ChartWidget({ pair, symbol, source }: ChartWidgetProps) {
       chart.destroy();
       scheduler.dispose();
       chartRef.current = null;
+      live.current.onChart?.(null);
     };
   }, []);
 

@@ -374,9 +374,14 @@ export class CandleChart {
         setScale: [
           (u, key) => {
             if (key !== "x" || this.#applying) return;
-            // A Shift+drag selection zoomed in through uPlot itself.
+            // uPlot commits scale changes in a microtask, so this hook also sees the chart's own
+            // changes after the fact: only a window that differs from ours is a user's Shift+drag
+            // selection (zoomed in by uPlot itself).
             const { min, max } = xScale(u);
-            if (min != null && max != null) this.#setView(min, max);
+            if (min == null || max == null) return;
+            const eps = (this.#viewMax - this.#viewMin) * 1e-9;
+            if (Math.abs(min - this.#viewMin) <= eps && Math.abs(max - this.#viewMax) <= eps) return;
+            this.#setView(min, max);
           },
         ],
       },

@@ -2,4 +2,5 @@
 export { ChartWidget, type ChartWidgetProps } from "./ChartWidget";
 export { chartWidgetDef, chartPlotPxFor, chartRowsFor } from "./chart-def";
 export { ChartSourceContext, fetchCandleHistory, marketChartSource, type ChartSource } from "./chart-source";
+export type { CandleChart, ChartOverlay, LiquidationMarker, PriceLine, PriceLineKind } from "./candle-chart";
 export { candleKey, historyPath, TIMEFRAME_MS } from "./candles-data";
