@@ -12,10 +12,10 @@ describe("route table", () => {
 
   it("gates feature pages and their navigation entries by platform variant", () => {
     const ids = (v: string, loggedIn = false): string[] => navFor(variantConfig(v), loggedIn).map((r) => r.id);
-    expect(ids("default")).toEqual(["features", "borrow", "securities", "competitions", "about"]);
-    expect(ids("jp")).toEqual(["features", "about"]);
-    expect(ids("tr")).toEqual(["features", "about"]);
-    expect(ids("br")).toEqual(["features", "borrow", "about"]);
+    expect(ids("default")).toEqual(["tradedesk", "features", "borrow", "securities", "competitions", "about"]);
+    expect(ids("jp")).toEqual(["tradedesk", "features", "about"]);
+    expect(ids("tr")).toEqual(["tradedesk", "features", "about"]);
+    expect(ids("br")).toEqual(["tradedesk", "features", "borrow", "about"]);
     expect(routesFor(variantConfig("jp")).some((r) => r.id === "securities")).toBe(false);
   });
 
