@@ -1,6 +1,6 @@
 import { I18nProvider } from "@lingui/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { page } from "vitest/browser";
+import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { CANDLE_VIEW_STRIDE, toSignificant, type CandlesView, type StatusView } from "../../../../protocol";
 import { activateLocale, i18n } from "../../../i18n";
@@ -373,6 +373,27 @@ describe("chart widget", () => {
     // Double click: back to the live edge, now one candle later.
     mouse("dblclick", o, rect.left + 100, y);
     expect(view()).toMatchObject({ follow: true, max: lastMts + 3 * tf });
+  });
+
+  it("pans and zooms from the keyboard", async () => {
+    const fake = fakeSource();
+    let chart: CandleChart | null = null;
+    await mount(fake, (c) => (chart = c));
+    await expect.poll(() => countPixels(palette().up)).toBeGreaterThan(300);
+    const view = () => (chart as CandleChart).view();
+    const span = () => view().max - view().min;
+    const start = view();
+    (document.querySelector('[data-testid="chart-plot"]') as HTMLElement).focus();
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(view().follow).toBe(false);
+    expect(view().max).toBeCloseTo(start.max - (start.max - start.min) * 0.1, -3);
+    await userEvent.keyboard("-");
+    expect(span()).toBeCloseTo((start.max - start.min) * 1.25, -3);
+    await userEvent.keyboard("{Home}");
+    expect(view()).toMatchObject({ follow: true, min: start.min, max: start.max });
+    await userEvent.keyboard("+");
+    expect(view().follow).toBe(true);
+    expect(span()).toBeCloseTo((start.max - start.min) / 1.25, -3);
   });
 
   it("redraws with the light theme's colours when the theme class changes", async () => {

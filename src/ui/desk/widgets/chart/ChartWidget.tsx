@@ -5,7 +5,16 @@
  * liquidations reach the canvas without a React render (HOUSE-STYLE 7–8).
  */
 import { useLingui } from "@lingui/react/macro";
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
 import "uplot/dist/uPlot.min.css";
 import { subscribe, useSnapshot } from "valtio";
 import {
@@ -84,7 +93,9 @@ function accountLines(
 /** Liquidation rows of one status payload (one row or a list of rows) that concern `symbol`. */
 function liquidationsOf(payload: unknown, symbol: string): LiquidationMarker[] {
   if (!Array.isArray(payload)) return [];
-  const rows: unknown[] = Array.isArray(payload[0]) ? payload : [payload];
+  let rows: unknown[] = Array.isArray(payload[0]) ? payload : [payload];
+  // The REST form wraps each row in one more array; accept it too.
+  rows = rows.map((r) => (Array.isArray(r) && r.length === 1 && Array.isArray(r[0]) ? (r[0] as unknown) : r));
   const out: LiquidationMarker[] = [];
   for (const row of rows) {
     const d = liquidationCodec.decode(row);
@@ -272,6 +283,33 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
     pushOverlay();
   }, [pair, showAlerts, alertLabel, alertKey]);
 
+  const onPlotKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const chart = chartRef.current;
+    if (!chart || e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = e.shiftKey ? 0.5 : 0.1;
+    switch (e.key) {
+      case "ArrowLeft":
+        chart.panBy(-step);
+        break;
+      case "ArrowRight":
+        chart.panBy(step);
+        break;
+      case "+":
+      case "=":
+        chart.zoomBy(1 / 1.25);
+        break;
+      case "-":
+        chart.zoomBy(1.25);
+        break;
+      case "Home":
+        chart.resetView();
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+
   const submitAlert = (e: FormEvent): void => {
     e.preventDefault();
     const text = alertText.trim().replace(",", ".");
@@ -335,7 +373,16 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
           );
         })}
       </div>
-      <div ref={plotRef} className={css.plot} style={{ height: s.chart_height }} data-testid="chart-plot">
+      <div
+        ref={plotRef}
+        className={css.plot}
+        style={{ height: s.chart_height }}
+        data-testid="chart-plot"
+        role="region"
+        tabIndex={0}
+        aria-label={t`Price chart. Arrow keys pan, plus and minus zoom, Home returns to the latest candles.`}
+        onKeyDown={onPlotKey}
+      >
         <div ref={legendRef} className={css.legend} data-testid="chart-legend">
           <span data-field="time" className={css.legendTime} />
           <span>{t`O`}</span>

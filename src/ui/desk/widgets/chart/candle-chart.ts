@@ -119,6 +119,8 @@ export class CandleChart {
   #generation = 0;
 
   readonly #detach: (() => void)[] = [];
+  /** Removes the window listeners of the pan in progress. */
+  #endPan: (() => void) | null = null;
   #destroyed = false;
 
   constructor(options: CandleChartOptions) {
@@ -188,10 +190,24 @@ export class CandleChart {
     this.#setView(this.#viewMin + d, this.#viewMax + d);
   }
 
+  /** Zooms by `factor` (> 1: more candles), around the centre, or at the live edge while following. */
+  zoomBy(factor: number): void {
+    if (this.#lastX() === null || !(factor > 0)) return;
+    const span = (this.#viewMax - this.#viewMin) * factor;
+    if (this.#follow) {
+      this.#span = this.#clampSpan(span);
+      this.#applyView();
+      return;
+    }
+    const mid = (this.#viewMin + this.#viewMax) / 2;
+    this.#setView(mid - span / 2, mid + span / 2);
+  }
+
   destroy(): void {
     this.#destroyed = true;
     this.#frame?.();
     this.#historyAbort?.abort();
+    this.#endPan?.();
     for (const off of this.#detach) off();
     this.#u.destroy();
   }
@@ -264,11 +280,16 @@ export class CandleChart {
     this.#maybeLoadHistory();
   }
 
+  #clampSpan(span: number): number {
+    const tf = this.#tfSec();
+    if (!Number.isFinite(span) || span <= 0) return DEFAULT_VISIBLE * tf;
+    return Math.min(MAX_VISIBLE * tf, Math.max(MIN_VISIBLE * tf, span));
+  }
+
   /** A user-driven window: clamps the zoom, decides whether it still follows the live edge. */
   #setView(min: number, max: number): void {
     const tf = this.#tfSec();
-    let span = Math.min(MAX_VISIBLE * tf, Math.max(MIN_VISIBLE * tf, max - min));
-    if (!Number.isFinite(span) || span <= 0) span = DEFAULT_VISIBLE * tf;
+    const span = this.#clampSpan(max - min);
     const mid = (min + max) / 2;
     this.#viewMin = mid - span / 2;
     this.#viewMax = mid + span / 2;
@@ -406,20 +427,21 @@ export class CandleChart {
       this.#setView(min - dv, max - dv);
     };
     const up = (e: MouseEvent): void => {
-      window.removeEventListener("mousemove", move);
-      window.removeEventListener("mouseup", up);
+      this.#endPan?.();
       if (!moved && e.altKey && this.#o.onPriceClick) {
         const top = e.clientY - u.over.getBoundingClientRect().top;
         const price = u.posToVal(top, "price");
         if (Number.isFinite(price)) this.#o.onPriceClick(price);
       }
     };
+    this.#endPan?.();
     window.addEventListener("mousemove", move);
     window.addEventListener("mouseup", up);
-    this.#detach.push(() => {
+    this.#endPan = () => {
       window.removeEventListener("mousemove", move);
       window.removeEventListener("mouseup", up);
-    });
+      this.#endPan = null;
+    };
   }
 
   #bindWheel(): void {
@@ -433,7 +455,7 @@ export class CandleChart {
       const span = (this.#viewMax - this.#viewMin) * factor;
       if (this.#follow) {
         // Zooming at the live edge keeps the newest candle in place.
-        this.#span = Math.min(MAX_VISIBLE * this.#tfSec(), Math.max(MIN_VISIBLE * this.#tfSec(), span));
+        this.#span = this.#clampSpan(span);
         this.#applyView();
         return;
       }

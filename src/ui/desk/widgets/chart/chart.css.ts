@@ -99,6 +99,7 @@ export const plot = style({
   minHeight: 80,
   overflow: "hidden",
   userSelect: "none",
+  selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 } },
 });
 
 export const host = style({ position: "absolute", inset: 0 });
