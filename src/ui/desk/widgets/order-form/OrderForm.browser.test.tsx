@@ -11,7 +11,7 @@ import { accountStore } from "../../account-store";
 import { fillOrderForm, orderDraft } from "../../desk-state";
 import { notices } from "../../notices";
 import type { MarketQuote } from "./order-model";
-import { OrderFormPanel, orderFormWidget, type OrderFormDeps } from "./OrderForm";
+import { focusOrderForm, OrderFormPanel, orderFormWidget, type OrderFormDeps } from "./index";
 
 const OK: OrderAck = {
   ok: true,
@@ -63,11 +63,11 @@ function deps(submit: (o: OrderRequest) => Promise<OrderAck>, overrides: Partial
   };
 }
 
-async function mount(d: OrderFormDeps, width = 300, height = 620) {
+async function mount(d: OrderFormDeps, width = 300, height = 620, pair = "BTCUSD") {
   const screen = await render(
     <I18nProvider i18n={i18n}>
       <div style={{ width, height }}>
-        <OrderFormPanel widgetKey="widget/order-form/1" pair="BTCUSD" symbol="tBTCUSD" deps={d} />
+        <OrderFormPanel widgetKey="widget/order-form/1" pair={pair} symbol={`t${pair}`} deps={d} />
       </div>
     </I18nProvider>,
   );
@@ -315,10 +315,47 @@ describe("order form widget", () => {
     });
   });
 
+  it("sends a leverage for derivatives, bounded to 1–100 and remembered", async () => {
+    const submit = vi.fn((_o: OrderRequest) => Promise.resolve(OK));
+    await mount(deps(submit), 300, 620, "BTCF0:USTF0");
+    expect(input("leverage").value).toBe("10");
+    expect(page.getByTestId("context-margin").query()).toBeNull();
+    await expect.element(page.getByTestId("margin-note")).toBeVisible();
+    await field("leverage").fill("150");
+    await expect.element(page.getByText("Leverage must be a whole number from 1 to 100")).toBeVisible();
+    await field("price").fill("100");
+    await field("amount").fill("1");
+    await field("submit-order").click();
+    expect(page.getByTestId("order-confirm").query()).toBeNull();
+    expect(document.activeElement).toBe(input("leverage"));
+    await field("leverage").fill("20");
+    expect(settings.order_form_derivative_leverage).toBe(20);
+    await field("submit-order").click();
+    await expect.element(page.getByTestId("confirm-lev")).toHaveTextContent("20×");
+    await page.getByTestId("confirm-order").click();
+    await expect.poll(() => submit.mock.calls.length).toBe(1);
+    expect(submit.mock.calls[0]?.[0]).toEqual({
+      type: "LIMIT",
+      symbol: "tBTCF0:USTF0",
+      amount: "1",
+      price: "100",
+      lev: 20,
+    });
+  });
+
+  it("is focused from elsewhere on the desk", async () => {
+    await mount(deps(() => Promise.resolve(OK)));
+    await field("price").fill("101");
+    focusOrderForm("amount");
+    await expect.poll(() => document.activeElement).toBe(input("amount"));
+    expect(input("price").value).toBe("101");
+  });
+
   it("takes screenshots in the dark and light themes", async () => {
     await page.viewport(700, 760);
     for (const mode of ["dark", "light"] as const) {
       applyTheme(document.documentElement, { name: "default", mode, scheme: "default" }, true);
+      orderDraft.side = "buy";
       const screen = await mount(
         deps(() => Promise.resolve(OK)),
         320,
@@ -337,6 +374,19 @@ describe("order form widget", () => {
       await page.screenshot({ path: `../../../../../test-results/shots/order-form-confirm-${mode}.png` });
       await page.getByRole("button", { name: "Cancel" }).click();
       await screen.unmount();
+      accountStore.link = "signed-out";
+      const derivative = await mount(
+        deps(() => Promise.resolve(OK)),
+        320,
+        700,
+        "BTCF0:USTF0",
+      );
+      await field("side-sell").click();
+      await field("order-kind").selectOptions("STOP LIMIT");
+      await field("price").fill("120");
+      await page.screenshot({ path: `../../../../../test-results/shots/order-form-derivative-${mode}.png` });
+      await derivative.unmount();
+      accountStore.link = "live";
     }
     applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
   });

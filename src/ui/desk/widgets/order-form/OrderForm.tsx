@@ -175,7 +175,8 @@ export const orderFormWidget: WidgetDef = {
   type: "order-form",
   title: msg`Order form`,
   component: OrderForm,
-  defaultSize: { w: 6, h: 22 },
+  // 24 px rows: 24 rows hold a limit order with OCO and TIF open without scrolling.
+  defaultSize: { w: 6, h: 24 },
   minSize: { w: 4, h: 14 },
 };
 
@@ -312,13 +313,8 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
   const fields = kindFields(draft.kind);
   const balance = availableBalance(account.view, context, draft.side, symbol, base, quoteCcy);
   const limits = limitTable ? limitsFor(limitTable, pair) : DEFAULT_LIMITS;
-  const validation = validateOrder(values, {
-    quote,
-    balance,
-    minAmount: limits.minAmount,
-    maxAmount: limits.maxAmount,
-    now: deps.now(),
-  });
+  const env = { quote, balance, minAmount: limits.minAmount, maxAmount: limits.maxAmount };
+  const validation = validateOrder(values, { ...env, now: deps.now() });
   const live = account.link === "live";
   const marginRefused = context !== "exchange" && deps.marginOrders() === false;
 
@@ -342,6 +338,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
 
   const onLeverage = (text: string): void => {
     patch({ leverage: text });
+    touch("leverage");
     const n = Number(text);
     if (/^\d+$/.test(text.trim()) && n >= LEVERAGE_MIN && n <= LEVERAGE_MAX)
       updateSetting("order_form_derivative_leverage", n);
@@ -380,6 +377,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
       value: `${i18n._(CONTEXT_LABELS[v.context])} · ${i18n._(KIND_LABELS[v.kind])}`,
     });
     rows.push({ key: "amount", label: t`Amount`, value: `${dec(request.amount)} ${base}` });
+    if (quote.last !== null) rows.push({ key: "last", label: t`Last price`, value: `${quote.last} ${quoteCcy}` });
     if (v.kind === "MARKET") rows.push({ key: "price", label: t`Price`, value: t`Market` });
     if (request.price !== undefined) {
       const label = v.kind === "STOP" || v.kind === "STOP LIMIT" ? t`Stop price` : t`Price`;
@@ -424,8 +422,10 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
     if (pending || confirm) return;
     setAttempted(true);
     if (!live) return;
-    if (!validation.ok) {
-      const first = firstInvalid(validation);
+    // Checked again at the moment of submitting: a time-in-force can have passed since the render.
+    const checked = validateOrder(values, { ...env, now: deps.now() });
+    if (!checked.ok) {
+      const first = firstInvalid(checked);
       if (first) focusField(first);
       return;
     }
@@ -526,9 +526,10 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
       data-testid="order-form"
     >
       {derivative ? (
-        <div className={css.spread}>
-          <span className={css.message.note}>{i18n._(CONTEXT_LABELS.derivative)}</span>
+        <div>
           <NumberField
+            inline
+            aside={<span className={css.contextBadge}>{i18n._(CONTEXT_LABELS.derivative)}</span>}
             id={ids("leverage")}
             label={t`Leverage`}
             unit="×"
@@ -542,6 +543,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
         </div>
       ) : (
         <Segmented
+          compact
           label={t`Trading context`}
           options={[
             { value: "exchange", label: i18n._(CONTEXT_LABELS.exchange), testId: "context-exchange" },
@@ -553,9 +555,11 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
       )}
       {marginRefused && (
         <p className={css.message.warning} data-testid="margin-note">
-          <Trans>
-            This exchange trades spot only: it refuses margin and derivative orders. Switch to Exchange to trade.
-          </Trans>
+          {derivative ? (
+            <Trans>This exchange trades spot only: it refuses derivative orders.</Trans>
+          ) : (
+            <Trans>This exchange trades spot only: it refuses margin orders. Switch to Exchange to trade.</Trans>
+          )}
         </p>
       )}
 
@@ -874,32 +878,54 @@ function describedBy(p: Pick<FieldProps, "id" | "error" | "warning" | "note">): 
   return list.length > 0 ? list.join(" ") : undefined;
 }
 
-function NumberField(props: FieldProps & { readonly unit: string; readonly inputMode?: "decimal" | "numeric" }) {
+function NumberField(
+  props: FieldProps & {
+    readonly unit: string;
+    readonly inputMode?: "decimal" | "numeric";
+    /** Label and a short input on one row (the leverage). */
+    readonly inline?: boolean;
+  },
+) {
+  const control = (
+    <div className={props.inline ? css.inlineInput : css.inputWrap}>
+      <input
+        id={props.id}
+        className={css.input}
+        // The unit sits inside the input's right edge: leave it room however long the currency code is.
+        style={{ paddingRight: `${props.unit.length * 7 + 18}px` }}
+        type="text"
+        inputMode={props.inputMode ?? "decimal"}
+        autoComplete="off"
+        spellCheck={false}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+      />
+      <span className={css.unit} aria-hidden="true">
+        {props.unit}
+      </span>
+    </div>
+  );
   return (
     <div className={css.field}>
-      <div className={css.label}>
-        <label htmlFor={props.id}>{props.label}</label>
-        {props.aside}
-      </div>
-      <div className={css.inputWrap}>
-        <input
-          id={props.id}
-          className={css.input}
-          type="text"
-          inputMode={props.inputMode ?? "decimal"}
-          autoComplete="off"
-          spellCheck={false}
-          value={props.value}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy(props)}
-          data-testid={props.testId}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
-        />
-        <span className={css.unit} aria-hidden="true">
-          {props.unit}
-        </span>
-      </div>
+      {props.inline ? (
+        <div className={css.inlineField}>
+          {props.aside}
+          <label htmlFor={props.id}>{props.label}</label>
+          {control}
+        </div>
+      ) : (
+        <>
+          <div className={css.label}>
+            <label htmlFor={props.id}>{props.label}</label>
+            {props.aside}
+          </div>
+          {control}
+        </>
+      )}
       <Messages {...props} />
     </div>
   );
@@ -961,6 +987,8 @@ function Segmented<V extends string>(props: {
   readonly options: readonly SegmentOption<V>[];
   readonly value: V;
   readonly onChange: (value: V) => void;
+  /** Smaller: for the trading context, which changes far less often than the side. */
+  readonly compact?: boolean;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -976,7 +1004,12 @@ function Segmented<V extends string>(props: {
     refs.current[next]?.focus();
   };
   return (
-    <div className={css.segmented} role="radiogroup" aria-label={props.label} onKeyDown={onKey}>
+    <div
+      className={props.compact ? css.segmentedCompact : css.segmented}
+      role="radiogroup"
+      aria-label={props.label}
+      onKeyDown={onKey}
+    >
       {props.options.map((o, i) => {
         const checked = o.value === props.value;
         return (

@@ -1,5 +1,6 @@
 export { appOrderFormDeps, OrderForm, OrderFormPanel, orderFormWidget } from "./OrderForm";
 export type { OrderFormDeps, OrderFormPanelProps } from "./OrderForm";
+export { focusOrderForm } from "./focus";
 export {
   buildOrderRequest,
   exchangeType,

@@ -30,6 +30,10 @@ export const segmented = style({
   border: `1px solid ${vars.color.border}`,
 });
 
+export const segmentedCompact = style([segmented, { fontSize: 12 }]);
+
+globalStyle(`${segmentedCompact} > button`, { padding: "3px 8px" });
+
 const segmentBase = style({
   appearance: "none",
   border: "none",
@@ -78,7 +82,7 @@ export const input = style({
   width: "100%",
   minWidth: 0,
   boxSizing: "border-box",
-  padding: "6px 48px 6px 8px",
+  padding: "6px 8px",
   borderRadius: 5,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.bg,
@@ -94,6 +98,25 @@ export const input = style({
 });
 
 export const plainInput = style([input, { paddingRight: 8, textAlign: "left" }]);
+
+export const inlineField = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 8,
+  fontSize: 12,
+  color: vars.color.textMuted,
+});
+
+export const inlineInput = style({ position: "relative", display: "flex", width: 96 });
+
+export const contextBadge = style({
+  marginRight: "auto",
+  padding: "3px 8px",
+  borderRadius: 4,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  fontWeight: 600,
+});
 
 export const unit = style({
   position: "absolute",
