@@ -30,7 +30,7 @@ export function AccountGate(props: { readonly children: (view: AccountView) => R
         <span>
           <Trans>Sign in to see your orders, trades and balances.</Trans>
         </span>
-        <a className={css.link} href={signInHref(window.location)}>
+        <a className={css.signIn} href={signInHref(window.location)}>
           <Trans>Sign in</Trans>
         </a>
       </div>

@@ -28,10 +28,25 @@ export function OrdersWidget(props: WidgetProps) {
 }
 
 function OrdersBody(props: { readonly view: AccountView; readonly pair: string; readonly symbol: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const services = useTablesServices();
   const [tab, setTab] = useState<OrdersTab>("open");
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
   const filters = useFilters();
-  const openCount = props.view.orders.length;
+  const { orders } = props.view;
+  const openCount = orders.length;
+  const onPair = orders.filter((o) => o.symbol === props.symbol).length;
+  const pairLabel = displayPair(props.symbol);
+  const confirmCount = confirm?.count ?? 0;
+
+  const cancelAll = async (c: Confirm): Promise<void> => {
+    setBulkBusy(true);
+    await cancelAllOrders(i18n, services, c.scope === "all" ? "all" : { symbol: props.symbol, label: pairLabel });
+    setBulkBusy(false);
+    setConfirm(null);
+  };
+
   return (
     <>
       <div className={css.toolbar}>
@@ -58,109 +73,31 @@ function OrdersBody(props: { readonly view: AccountView; readonly pair: string; 
           </button>
         </div>
         <FilterBar filters={filters} status={tab === "history"} />
-      </div>
-      {tab === "open" ? (
-        <OpenOrders view={props.view} filters={filters} pair={props.pair} symbol={props.symbol} />
-      ) : (
-        <OrderHistory view={props.view} filters={filters} symbol={props.symbol} />
-      )}
-    </>
-  );
-}
-
-type Confirm = { readonly scope: "pair"; readonly count: number } | { readonly scope: "all"; readonly count: number };
-
-function OpenOrders(props: {
-  readonly view: AccountView;
-  readonly filters: OrderFilters;
-  readonly pair: string;
-  readonly symbol: string;
-}) {
-  const { t, i18n } = useLingui();
-  const services = useTablesServices();
-  const time = useTimeCell();
-  const [editing, setEditing] = useState<Order | null>(null);
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  const [bulkBusy, setBulkBusy] = useState(false);
-  const { orders } = props.view;
-  // The status filter belongs to the history: every open order is ACTIVE or PARTIALLY FILLED.
-  const rows = useMemo(
-    () => filterOrders(orders, { ...props.filters, status: ALL }, props.symbol),
-    [orders, props.filters, props.symbol],
-  );
-  const shownCount = rows.length;
-  const totalCount = orders.length;
-  const onPair = orders.filter((o) => o.symbol === props.symbol).length;
-  const pairLabel = displayPair(props.symbol);
-  // An order that closed while its editor was open has nothing left to change.
-  const editedOpen = editing !== null && orders.some((o) => o.id === editing.id);
-
-  const cancel = async (id: number): Promise<void> => {
-    setBusy((b) => new Set(b).add(id));
-    await cancelOrder(i18n, services, id);
-    setBusy((b) => {
-      const next = new Set(b);
-      next.delete(id);
-      return next;
-    });
-  };
-
-  const cancelAll = async (c: Confirm): Promise<void> => {
-    setBulkBusy(true);
-    await cancelAllOrders(i18n, services, c.scope === "all" ? "all" : { symbol: props.symbol, label: pairLabel });
-    setBulkBusy(false);
-    setConfirm(null);
-  };
-
-  const confirmCount = confirm?.count ?? 0;
-  const columns: Column<Order>[] = [
-    { id: "pair", label: t`Pair`, render: (o) => displayPair(o.symbol) },
-    { id: "type", label: t`Type`, render: (o) => <OrderType order={o} /> },
-    { id: "amount", label: t`Amount`, align: "end", render: (o) => <SideAmount value={o.amount} /> },
-    { id: "price", label: t`Price`, align: "end", render: (o) => formatPrice(o.price) },
-    { id: "filled", label: t`Filled`, align: "end", render: (o) => <Filled order={o} /> },
-    { id: "status", label: t`Status`, render: (o) => o.status },
-    { id: "created", label: t`Placed`, render: (o) => <span className={css.muted}>{time(o.mts_create)}</span> },
-    {
-      id: "actions",
-      label: <span className={css.muted}>{t`Actions`}</span>,
-      align: "end",
-      render: (o) => (
-        <ActionsCell order={o} busy={busy.has(o.id)} onEdit={setEditing} onCancel={(id) => void cancel(id)} />
-      ),
-    },
-  ];
-
-  return (
-    <>
-      <div className={css.toolbar}>
-        <span className={css.muted}>
-          <Trans>
-            {shownCount} of {totalCount} shown
-          </Trans>
-        </span>
         <span className={css.spacer} />
-        <button
-          type="button"
-          className={css.button.danger}
-          data-testid="cancel-pair"
-          disabled={onPair === 0 || bulkBusy}
-          onClick={() => setConfirm({ scope: "pair", count: onPair })}
-        >
-          <Trans>Cancel all on {pairLabel}</Trans>
-        </button>
-        <button
-          type="button"
-          className={css.button.danger}
-          data-testid="cancel-all"
-          disabled={orders.length === 0 || bulkBusy}
-          onClick={() => setConfirm({ scope: "all", count: orders.length })}
-        >
-          <Trans>Cancel all</Trans>
-        </button>
+        {tab === "open" && (
+          <>
+            <button
+              type="button"
+              className={css.button.danger}
+              data-testid="cancel-pair"
+              disabled={onPair === 0 || bulkBusy}
+              onClick={() => setConfirm({ scope: "pair", count: onPair })}
+            >
+              <Trans>Cancel all on {pairLabel}</Trans>
+            </button>
+            <button
+              type="button"
+              className={css.button.danger}
+              data-testid="cancel-all"
+              disabled={openCount === 0 || bulkBusy}
+              onClick={() => setConfirm({ scope: "all", count: openCount })}
+            >
+              <Trans>Cancel all</Trans>
+            </button>
+          </>
+        )}
       </div>
-      {confirm && (
+      {tab === "open" && confirm && (
         <div className={css.panel} role="alertdialog" aria-label={t`Confirm cancellation`} data-testid="confirm-cancel">
           <span>
             {confirm.scope === "pair"
@@ -181,6 +118,62 @@ function OpenOrders(props: {
           </button>
         </div>
       )}
+      {tab === "open" ? (
+        <OpenOrders view={props.view} filters={filters} symbol={props.symbol} />
+      ) : (
+        <OrderHistory view={props.view} filters={filters} symbol={props.symbol} />
+      )}
+    </>
+  );
+}
+
+type Confirm = { readonly scope: "pair" | "all"; readonly count: number };
+
+function OpenOrders(props: { readonly view: AccountView; readonly filters: OrderFilters; readonly symbol: string }) {
+  const { t, i18n } = useLingui();
+  const services = useTablesServices();
+  const time = useTimeCell();
+  const [editing, setEditing] = useState<Order | null>(null);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const { orders } = props.view;
+  // The status filter belongs to the history: every open order is ACTIVE or PARTIALLY FILLED.
+  const rows = useMemo(
+    () => filterOrders(orders, { ...props.filters, status: ALL }, props.symbol),
+    [orders, props.filters, props.symbol],
+  );
+  // An order that closed while its editor was open has nothing left to change.
+  const editedOpen = editing !== null && orders.some((o) => o.id === editing.id);
+
+  const cancel = async (id: number): Promise<void> => {
+    setBusy((b) => new Set(b).add(id));
+    await cancelOrder(i18n, services, id);
+    setBusy((b) => {
+      const next = new Set(b);
+      next.delete(id);
+      return next;
+    });
+  };
+
+  const columns: Column<Order>[] = [
+    { id: "pair", label: t`Pair`, render: (o) => displayPair(o.symbol) },
+    { id: "type", label: t`Type`, render: (o) => <OrderType order={o} /> },
+    { id: "amount", label: t`Amount`, align: "end", render: (o) => <SideAmount value={o.amount} /> },
+    { id: "price", label: t`Price`, align: "end", render: (o) => formatPrice(o.price) },
+    { id: "filled", label: t`Filled`, align: "end", render: (o) => <Filled order={o} /> },
+    { id: "status", label: t`Status`, render: (o) => o.status },
+    { id: "created", label: t`Placed`, render: (o) => <span className={css.muted}>{time(o.mts_create)}</span> },
+    {
+      id: "actions",
+      label: <span className={css.muted}>{t`Actions`}</span>,
+      align: "end",
+      render: (o) => (
+        <ActionsCell order={o} busy={busy.has(o.id)} onEdit={setEditing} onCancel={(id) => void cancel(id)} />
+      ),
+    },
+  ];
+
+  return (
+    <>
       {editing && editedOpen && (
         <EditOrderPanel
           key={editing.id}
@@ -195,7 +188,7 @@ function OpenOrders(props: {
         rows={rows}
         sortKeys={ORDER_SORT_KEYS}
         rowKey={(o) => o.id}
-        empty={<Trans>No open orders.</Trans>}
+        empty={orders.length > 0 ? <Trans>No open orders match the filters.</Trans> : <Trans>No open orders.</Trans>}
       />
     </>
   );

@@ -10,7 +10,7 @@ import { resetSettings, settings, updateSetting } from "../../../settings/store"
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { notices } from "../../notices";
-import { ACCOUNT_TABLE_WIDGETS } from "./defs";
+import { ACCOUNT_TABLE_WIDGETS, ordersWidgetDef } from "./defs";
 import type { HistoryRequest } from "./history-pager";
 import { BalancesWidget, OrdersWidget, OwnTradesWidget, PositionsWidget } from "./index";
 import { TablesServicesContext, type TablesServices } from "./services";
@@ -210,7 +210,7 @@ describe("account tables", () => {
     await page.getByTestId("filter-pair").selectOptions("CURRENT_PAIR");
     await page.getByTestId("filter-context").selectOptions("margin");
     await expect.poll(() => rowIds("orders")).toEqual([]);
-    await expect.element(page.getByText("No open orders.")).toBeVisible();
+    await expect.element(page.getByText("No open orders match the filters.")).toBeVisible();
   });
 
   it("shows orders_display_limit rows and reveals more on request", async () => {
@@ -417,6 +417,36 @@ describe("account tables", () => {
       await page.screenshot({ path: `../../../../../test-results/shots/tables-${mode}.png` });
       await page.getByTestId("tab-order-history").click();
       await page.screenshot({ path: `../../../../../test-results/shots/tables-history-${mode}.png` });
+      await screen.unmount();
+    }
+  });
+
+  it("takes screenshots at the minimum size and of the sign-in call", async () => {
+    await page.viewport(1280, 640);
+    const minW = Math.round((1280 / 24) * ordersWidgetDef.minSize.w);
+    const minH = 24 * ordersWidgetDef.minSize.h;
+    for (const mode of ["dark", "light"] as const) {
+      applyTheme(document.documentElement, { name: "default", mode, scheme: "default" }, true);
+      signIn(accountView({ orders: OPEN }));
+      const screen = await render(
+        <I18nProvider i18n={i18n}>
+          <TablesServicesContext value={services}>
+            <div style={{ display: "flex", gap: 8 }}>
+              <div style={{ width: minW, height: minH }}>
+                <OrdersWidget {...WIDGET} />
+              </div>
+              <div style={{ width: minW, height: minH }}>
+                <BalancesWidget {...WIDGET} />
+              </div>
+            </div>
+          </TablesServicesContext>
+        </I18nProvider>,
+      );
+      await expect.poll(() => rowIds("orders").length).toBe(3);
+      await page.screenshot({ path: `../../../../../test-results/shots/tables-min-${mode}.png` });
+      accountStore.link = "signed-out";
+      await expect.poll(() => document.querySelectorAll('[data-testid="sign-in-prompt"]').length).toBe(2);
+      await page.screenshot({ path: `../../../../../test-results/shots/tables-signed-out-${mode}.png` });
       await screen.unmount();
     }
   });

@@ -175,7 +175,16 @@ export const prompt = style({
   color: vars.color.textMuted,
 });
 
-export const link = style([buttonBase, { textDecoration: "none" }]);
+export const signIn = style([
+  buttonBase,
+  {
+    textDecoration: "none",
+    padding: "5px 14px",
+    background: vars.color.accent,
+    color: vars.color.accentText,
+    borderColor: vars.color.accent,
+  },
+]);
 
 export const panel = style({
   display: "flex",
