@@ -385,15 +385,15 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
       >
         <div ref={legendRef} className={css.legend} data-testid="chart-legend">
           <span data-field="time" className={css.legendTime} />
-          <span>{t`O`}</span>
+          <span>{t({ message: "O", comment: "Chart legend: abbreviation of the candle's open" })}</span>
           <span data-field="open" />
-          <span>{t`H`}</span>
+          <span>{t({ message: "H", comment: "Chart legend: abbreviation of the candle's high" })}</span>
           <span data-field="high" />
-          <span>{t`L`}</span>
+          <span>{t({ message: "L", comment: "Chart legend: abbreviation of the candle's low" })}</span>
           <span data-field="low" />
-          <span>{t`C`}</span>
+          <span>{t({ message: "C", comment: "Chart legend: abbreviation of the candle's close" })}</span>
           <span data-field="close" />
-          <span>{t`V`}</span>
+          <span>{t({ message: "V", comment: "Chart legend: abbreviation of the candle's volume" })}</span>
           <span data-field="volume" />
         </div>
         <div ref={hostRef} className={css.host} />
