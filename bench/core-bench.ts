@@ -10,6 +10,9 @@
  *   recording                 the real 2018 recording through the core vs JSON.parse alone
  * Each timing is the median of 7 runs after a warm-up. Raw JSON and a markdown table go to
  * bench/results/; bench/README.md summarizes them.
+ *
+ * `--only=updates-25,updates-250` runs a subset (scenario names as above) and `--reps=N` changes the
+ * run count; such partial runs write results/core-<date>-partial.json (git-ignored) and leave core-latest alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +24,11 @@ import { bfxModels, ccxt, loadCcxt, naive, ours, parseOnly, type Peer } from "./
 import { parseRecording, readRecordingText, sharedBitfinexDir } from "../server/exchange/recordings.ts";
 import { FeedCore } from "../src/workers/core/index.ts";
 
-const REPS = 7;
+const argValue = (name: string): string | undefined =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const REPS = Number(argValue("reps") ?? 7);
+const ONLY = argValue("only")?.split(",") ?? null;
+const wanted = (scenario: string): boolean => ONLY === null || ONLY.includes(scenario);
 const quick = process.argv.includes("--quick");
 const UPDATES = quick ? 20_000 : 200_000;
 
@@ -39,31 +46,60 @@ function timeNs(fn: () => void): number {
   return Number(process.hrtime.bigint() - t0);
 }
 
+/** CPU time of this process (user + system), in ns: time spent descheduled does not count. */
+function cpuNs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) * 1000;
+}
+
 interface PeerResult {
   peer: string;
+  /** Median wall-clock ns per update. */
   nsPerUpdate: number;
   runsNs: number[];
+  /** Median CPU ns per update (the process's user + system time over the run). */
+  cpuNsPerUpdate: number;
+  runsCpuNs: number[];
+  /** Median over the rounds of (this peer's CPU time / ours) in the same round. */
+  ratioVsOurs: number;
   checksums: { ok: number; failed: number };
 }
 
+/**
+ * Rounds of every peer one after another (round 0 warms the JIT), so a busy spell on the shared
+ * machine falls on all peers alike rather than on whichever peer ran then; ratios are taken per
+ * round, from CPU time, and their median reported.
+ */
 function measureUpdates(stream: GeneratedStream, peers: Peer[]): PeerResult[] {
-  const out: PeerResult[] = [];
-  for (const peer of peers) {
-    const runs: number[] = [];
-    let checks = { ok: 0, failed: 0 };
-    for (let rep = 0; rep <= REPS; rep++) {
+  const wall = peers.map((): number[] => []);
+  const cpu = peers.map((): number[] => []);
+  const checks = peers.map(() => ({ ok: 0, failed: 0 }));
+  for (let rep = 0; rep <= REPS; rep++) {
+    peers.forEach((peer, p) => {
       const book = peer.create(stream);
       gc();
       let result = { ok: 0, failed: 0 };
+      const c0 = cpuNs();
       const ns = timeNs(() => {
         result = book.run(stream.frames);
       });
-      if (rep > 0) runs.push(ns / stream.updates); // rep 0 warms the JIT
-      checks = result;
-    }
-    out.push({ peer: peer.name, nsPerUpdate: median(runs), runsNs: runs, checksums: checks });
+      const c = cpuNs() - c0;
+      if (rep > 0) {
+        wall[p]!.push(ns / stream.updates);
+        cpu[p]!.push(c / stream.updates);
+      }
+      checks[p] = result;
+    });
   }
-  return out;
+  return peers.map((peer, p) => ({
+    peer: peer.name,
+    nsPerUpdate: median(wall[p]!),
+    runsNs: wall[p]!,
+    cpuNsPerUpdate: median(cpu[p]!),
+    runsCpuNs: cpu[p]!,
+    ratioVsOurs: median(cpu[p]!.map((c, r) => c / cpu[0]![r]!)),
+    checksums: checks[p]!,
+  }));
 }
 
 function measureChecksum(): Record<string, number> {
@@ -252,85 +288,103 @@ async function main(): Promise<void> {
   };
   const table: string[] = [];
   for (const len of [25, 250]) {
+    if (!wanted(`updates-${len}`)) continue;
     const stream = generateStream({ seed: len, len, updates: UPDATES, csEvery: 10 });
     const rows = measureUpdates(stream, peers);
     results[`updates-${len}`] = { updates: stream.updates, checksums: stream.checksums, rows };
-    const base = rows[0]?.nsPerUpdate ?? 1;
     table.push(
       `\n### updates-${len} (${stream.updates} updates, a cs every 10)\n`,
-      "| peer | ns/update (median) | updates/s | ratio vs ours | checksums ok/failed |",
-      "|---|---:|---:|---:|---:|",
+      "| peer | CPU ns/update (median) | wall ns/update (median) | updates/s (CPU) | ratio vs ours (median of rounds) | checksums ok/failed |",
+      "|---|---:|---:|---:|---:|---:|",
     );
     for (const r of rows) {
       table.push(
-        `| ${r.peer} | ${r.nsPerUpdate.toFixed(0)} | ${(1e9 / r.nsPerUpdate).toExponential(2)} | ${(r.nsPerUpdate / base).toFixed(2)}x | ${r.checksums.ok}/${r.checksums.failed} |`,
+        `| ${r.peer} | ${r.cpuNsPerUpdate.toFixed(0)} | ${r.nsPerUpdate.toFixed(0)} | ${(1e9 / r.cpuNsPerUpdate).toExponential(2)} | ${r.ratioVsOurs.toFixed(2)}x | ${r.checksums.ok}/${r.checksums.failed} |`,
       );
     }
   }
-  const cs = measureChecksum();
-  results["checksum-250"] = cs;
-  table.push(
-    "\n### checksum-250\n",
-    "| measure | ns |",
-    "|---|---:|",
-    `| ours, no change since last | ${cs["oursCachedNs"]?.toFixed(0)} |`,
-    `| ours, after a top-of-book change (incl. the update) | ${cs["oursAfterTopChangeNs"]?.toFixed(0)} |`,
-    `| bfx-api-node-models checksum() | ${cs["bfxModelsNs"]?.toFixed(0)} |`,
-  );
-  const snap = measureSnapshot();
-  results["snapshot-250"] = snap;
-  table.push(
-    "\n### snapshot-250\n",
-    `JSON.parse alone ${snap["jsonParseNs"]?.toFixed(0)} ns; ours (scanned into the book) ${snap["scannedApplyNs"]?.toFixed(0)} ns, ratio ${snap["ratio"]?.toFixed(2)}x; JSON.parse + apply ${snap["parsePlusApplyNs"]?.toFixed(0)} ns`,
-  );
-  const mem = measureMemory();
-  results["memory-250"] = mem;
-  table.push(
-    "\n### memory-250\n",
-    `${mem["bytesPerBook"]} bytes retained per 250-level book (heap ${mem["heapBytesPerBook"]}, array buffers ${mem["arrayBufferBytesPerBook"]})`,
-  );
-  const view = measureView();
-  results["view-250"] = view;
-  table.push(
-    "\n### view-250 (structuredClone, postMessage's serializer, in Node)\n",
-    `typed-array view ${view["typedArrayViewNs"]?.toFixed(0)} ns; array of objects ${view["arrayOfObjectsNs"]?.toFixed(0)} ns`,
-  );
-  const u25 = (results["updates-25"] as { rows: PeerResult[] }).rows;
-  const stress: Record<string, unknown>[] = [];
-  table.push(
-    "\n### stress (core ms per second of feed, 25 levels; derived from updates-25 medians)\n",
-    "| intensity | ×1 | ×10 | ×100 | ×1000 | ×10000 | bfx-api-node-models ×1000 |",
-    "|---|---:|---:|---:|---:|---:|---:|",
-  );
-  for (const it of STRESS_INTENSITIES) {
-    const rate = (it.count * 1000) / it.intervalMs;
-    const cost = (mult: number, ns: number): number => (rate * mult * ns) / 1e6;
-    const oursNs = u25[0]?.nsPerUpdate ?? 0;
-    const bfxNs = u25[1]?.nsPerUpdate ?? 0;
-    const row = [1, 10, 100, 1000, 10000].map((m) => cost(m, oursNs));
-    stress.push({
-      intervalMs: it.intervalMs,
-      count: it.count,
-      updatesPerSecond: rate,
-      oursMsPerSecond: row,
-      bfxMsPerSecondX1000: cost(1000, bfxNs),
-    });
+  if (wanted("checksum-250")) {
+    const cs = measureChecksum();
+    results["checksum-250"] = cs;
     table.push(
-      `| ${it.intervalMs} ms/${it.count} | ${row.map((v) => v.toFixed(3)).join(" | ")} | ${cost(1000, bfxNs).toFixed(1)} |`,
+      "\n### checksum-250\n",
+      "| measure | ns |",
+      "|---|---:|",
+      `| ours, no change since last | ${cs["oursCachedNs"]?.toFixed(0)} |`,
+      `| ours, after a top-of-book change (incl. the update) | ${cs["oursAfterTopChangeNs"]?.toFixed(0)} |`,
+      `| bfx-api-node-models checksum() | ${cs["bfxModelsNs"]?.toFixed(0)} |`,
     );
   }
-  results["stress"] = stress;
-  const rec = measureRecording();
-  results["recording"] = rec ?? "skipped: ../shared/bitfinex not found";
-  if (rec) {
+  if (wanted("snapshot-250")) {
+    const snap = measureSnapshot();
+    results["snapshot-250"] = snap;
     table.push(
-      "\n### recording (marfusios 2018-11-12, real tBTCUSD book + trades)\n",
-      `${rec["frames"]} frames: core ${rec["coreNsPerFrame"]?.toFixed(0)} ns/frame, JSON.parse alone ${rec["jsonParseNsPerFrame"]?.toFixed(0)} ns/frame`,
+      "\n### snapshot-250\n",
+      `JSON.parse alone ${snap["jsonParseNs"]?.toFixed(0)} ns; ours (scanned into the book) ${snap["scannedApplyNs"]?.toFixed(0)} ns, ratio ${snap["ratio"]?.toFixed(2)}x; JSON.parse + apply ${snap["parsePlusApplyNs"]?.toFixed(0)} ns`,
     );
+  }
+  if (wanted("memory-250")) {
+    const mem = measureMemory();
+    results["memory-250"] = mem;
+    table.push(
+      "\n### memory-250\n",
+      `${mem["bytesPerBook"]} bytes retained per 250-level book (heap ${mem["heapBytesPerBook"]}, array buffers ${mem["arrayBufferBytesPerBook"]})`,
+    );
+  }
+  if (wanted("view-250")) {
+    const view = measureView();
+    results["view-250"] = view;
+    table.push(
+      "\n### view-250 (structuredClone, postMessage's serializer, in Node)\n",
+      `typed-array view ${view["typedArrayViewNs"]?.toFixed(0)} ns; array of objects ${view["arrayOfObjectsNs"]?.toFixed(0)} ns`,
+    );
+  }
+  if (wanted("stress") && results["updates-25"]) {
+    const u25 = (results["updates-25"] as { rows: PeerResult[] }).rows;
+    const stress: Record<string, unknown>[] = [];
+    table.push(
+      "\n### stress (core ms per second of feed, 25 levels; derived from updates-25 medians)\n",
+      "| intensity | ×1 | ×10 | ×100 | ×1000 | ×10000 | bfx-api-node-models ×1000 |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const it of STRESS_INTENSITIES) {
+      const rate = (it.count * 1000) / it.intervalMs;
+      const cost = (mult: number, ns: number): number => (rate * mult * ns) / 1e6;
+      const oursNs = u25[0]?.cpuNsPerUpdate ?? 0;
+      const bfxNs = u25[1]?.cpuNsPerUpdate ?? 0;
+      const row = [1, 10, 100, 1000, 10000].map((m) => cost(m, oursNs));
+      stress.push({
+        intervalMs: it.intervalMs,
+        count: it.count,
+        updatesPerSecond: rate,
+        oursMsPerSecond: row,
+        bfxMsPerSecondX1000: cost(1000, bfxNs),
+      });
+      table.push(
+        `| ${it.intervalMs} ms/${it.count} | ${row.map((v) => v.toFixed(3)).join(" | ")} | ${cost(1000, bfxNs).toFixed(1)} |`,
+      );
+    }
+    results["stress"] = stress;
+  }
+  if (wanted("recording")) {
+    const rec = measureRecording();
+    results["recording"] = rec ?? "skipped: ../shared/bitfinex not found";
+    if (rec) {
+      table.push(
+        "\n### recording (marfusios 2018-11-12, real tBTCUSD book + trades)\n",
+        `${rec["frames"]} frames: core ${rec["coreNsPerFrame"]?.toFixed(0)} ns/frame, JSON.parse alone ${rec["jsonParseNsPerFrame"]?.toFixed(0)} ns/frame`,
+      );
+    }
   }
   const dir = join(process.env["ENTRY_DIR"] ?? new URL(".", import.meta.url).pathname, "results");
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  if (ONLY !== null || REPS !== 7) {
+    results["only"] = ONLY;
+    writeFileSync(join(dir, `core-${stamp}-partial.json`), `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${table.join("\n")}\n\nPartial run written to bench/results/core-${stamp}-partial.json\n`);
+    return;
+  }
   writeFileSync(join(dir, `core-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(dir, "core-latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(dir, "core-latest.md"), `# Core bench ${results["date"] as string}\n${table.join("\n")}\n`);

@@ -3,9 +3,9 @@
  * `[CHAN_ID,[N,N,N(,N)](,SEQ)(,MTS)]` — that skips JSON.parse and keeps where each number's text
  * sits in the frame, so the book can take the checksum text straight from the wire.
  *
- * Numbers are read with the exact fast path of decimal conversion: a significand of at most 15
- * digits (below 2^53) scaled by a power of ten of at most 22 (exactly representable) is correctly
- * rounded by one multiplication or division. Anything else — more digits, a larger exponent,
+ * Numbers are read with the exact fast path of decimal conversion (Clinger): a significand below
+ * 2^53 scaled by a power of ten of at most 22 (exactly representable) is correctly rounded by one
+ * multiplication or division. Anything else — more digits, a larger exponent,
  * unexpected spacing or shape — returns false and the caller parses the frame with JSON.parse, so
  * the scanner can only be faster, never different.
  */
@@ -47,51 +47,40 @@ export function newScannedUpdate(): ScannedUpdate {
  * array keeps the hot loop free of module-level `let`s, whose TDZ checks cost ~40% here.)
  */
 function readNumber(s: string, i: number, into: Float64Array, at: number): number {
-  const n = s.length;
   let neg = false;
   let c = s.charCodeAt(i);
   if (c === 45) {
     neg = true;
     c = s.charCodeAt(++i);
   }
-  if (c < 48 || c > 57) return -1;
-  let mant = 0;
-  let digits = 0;
-  let scale = 0;
+  // `d >= 0 && d <= 9` is false for NaN too, which charCodeAt returns past the end: no bounds test.
+  let d = c - 48;
+  if (!(d >= 0 && d <= 9)) return -1;
+  let mant = d;
+  i++;
   // Integer part (a leading zero is a lone digit in JSON).
-  if (c === 48) {
-    i++;
-  } else {
-    while (i < n) {
-      c = s.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      if (digits < 15) {
-        mant = mant * 10 + (c - 48);
-        if (mant !== 0) digits++;
-      } else return -1;
+  if (d !== 0) {
+    for (;;) {
+      d = s.charCodeAt(i) - 48;
+      if (!(d >= 0 && d <= 9)) break;
+      mant = mant * 10 + d;
       i++;
     }
   }
+  let scale = 0;
   c = s.charCodeAt(i);
   if (c === 46) {
-    i++;
-    let any = false;
-    while (i < n) {
-      c = s.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      any = true;
-      if (mant === 0 && c === 48) {
-        scale--; // leading zeros of a small number are not significant
-      } else if (digits < 15) {
-        mant = mant * 10 + (c - 48);
-        digits++;
-        scale--;
-      } else return -1;
+    const from = ++i;
+    for (;;) {
+      d = s.charCodeAt(i) - 48;
+      if (!(d >= 0 && d <= 9)) break;
+      mant = mant * 10 + d;
       i++;
     }
-    if (!any) return -1;
+    if (i === from) return -1;
+    scale = from - i;
+    c = s.charCodeAt(i);
   }
-  c = s.charCodeAt(i);
   if (c === 101 || c === 69) {
     i++;
     let eneg = false;
@@ -100,17 +89,21 @@ function readNumber(s: string, i: number, into: Float64Array, at: number): numbe
       eneg = c === 45;
       c = s.charCodeAt(++i);
     }
-    if (c < 48 || c > 57) return -1;
+    d = c - 48;
+    if (!(d >= 0 && d <= 9)) return -1;
     let e = 0;
-    while (i < n) {
-      c = s.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      e = e * 10 + (c - 48);
+    for (;;) {
+      d = s.charCodeAt(i) - 48;
+      if (!(d >= 0 && d <= 9)) break;
+      e = e * 10 + d;
       if (e > 400) return -1;
       i++;
     }
     scale += eneg ? -e : e;
   }
+  // Exact only while the significand is: rounding is monotonic, so a digit string at or above
+  // 2^53 also accumulates to at or above it, and is declined.
+  if (mant > 9007199254740991) return -1;
   let v: number;
   if (mant === 0) v = 0;
   else if (scale >= 0) {
@@ -123,8 +116,6 @@ function readNumber(s: string, i: number, into: Float64Array, at: number): numbe
   into[at] = neg ? -v : v;
   return i;
 }
-
-const chan = new Float64Array(1);
 
 /**
  * Reads one entry `[a,b,c(,d)]` starting at `i` (which must be '['): values and text offsets into
@@ -158,9 +149,18 @@ export function scanEntry(s: string, i: number, out: ScannedUpdate): number {
 /** Reads `[CHAN,` at the start of a frame into out.chanId; returns the index after the comma, or -1. */
 export function scanChannelPrefix(s: string, out: ScannedUpdate): number {
   if (s.charCodeAt(0) !== 91) return -1;
-  const i = readNumber(s, 1, chan, 0);
-  const id = chan[0] as number;
-  if (i < 0 || !Number.isInteger(id) || id < 1 || s.charCodeAt(i) !== 44) return -1;
+  // Channel ids are small positive integers: digits only (no sign, fraction or leading zero).
+  let d = s.charCodeAt(1) - 48;
+  if (!(d >= 1 && d <= 9)) return -1;
+  let id = d;
+  let i = 2;
+  for (;;) {
+    d = s.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) break;
+    id = id * 10 + d;
+    i++;
+  }
+  if (s.charCodeAt(i) !== 44 || i > 16) return -1;
   out.chanId = id;
   return i + 1;
 }

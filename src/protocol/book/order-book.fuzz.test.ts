@@ -81,6 +81,46 @@ describe("order book against a naive model", () => {
     expect(Array.from(book.bids.k1.subarray(0, book.bids.size))).toEqual(sortedBids);
   });
 
+  it.each([5, 6])("agrees on a raw book's orders and checksum (seed %i)", (seed) => {
+    // Raw books key levels by (price, order id): the k2 column moves with every insert and removal.
+    const r = rng(seed);
+    const book = new OrderBook({ kind: "raw", len: 250 });
+    const orders = new Map<number, [number, number]>();
+    const tokens = (bid: boolean): [number, number, number][] =>
+      [...orders]
+        .filter(([, [, a]]) => a > 0 === bid)
+        .map(([id, [p, a]]): [number, number, number] => [p, id, a])
+        .sort((x, y) => (bid ? y[0] - x[0] : x[0] - y[0]) || x[1] - y[1]);
+    for (let step = 0; step < 8000; step++) {
+      const id = 1 + Math.floor(r() * 400);
+      if (r() < 0.3 && orders.has(id)) {
+        orders.delete(id);
+        book.applyRaw(id, 0, 1);
+      } else {
+        const bid = r() < 0.5;
+        const price = Math.round((bid ? 1000 - r() * 30 : 1000.5 + r() * 30) * 2) / 2;
+        const amount = (bid ? 1 : -1) * (Math.round(r() * 1e4) / 1e3 + 0.001);
+        orders.set(id, [price, amount]);
+        book.applyRaw(id, price, amount);
+      }
+      if (step % 5 === 0) {
+        const b = tokens(true);
+        const a = tokens(false);
+        const t: string[] = [];
+        for (let i = 0; i < 25; i++) {
+          const bi = b[i];
+          const ai = a[i];
+          if (bi) t.push(String(bi[1]), String(bi[2]));
+          if (ai) t.push(String(ai[1]), String(ai[2]));
+        }
+        expect(book.checksum()).toBe(crc32(t.join(":")));
+        expect(Array.from(book.bids.k2.subarray(0, book.bids.size))).toEqual(b.map((x) => x[1]));
+        expect(Array.from(book.asks.k2.subarray(0, book.asks.size))).toEqual(a.map((x) => x[1]));
+      }
+    }
+    expect(book.unknownDeletes).toBe(0);
+  });
+
   it("never throws on fuzzed and truncated entries", () => {
     const r = rng(7);
     const book = new OrderBook({ kind: "price", len: 25 });

@@ -64,8 +64,10 @@ export class OrderBook {
     this.topOfBook =
       (options.topOfBookRule ?? true) && this.len === 1 && (this.kind === "price" || this.kind === "funding");
     const cap = Math.max(8, Math.min(this.len, 256));
-    this.bids = new BookSide(-1, cap);
-    this.asks = new BookSide(1, cap);
+    // Aggregated price books key levels by price alone: k2 stays 0 and is never shifted.
+    const keyed = this.kind !== "price";
+    this.bids = new BookSide(-1, cap, keyed);
+    this.asks = new BookSide(1, cap, keyed);
   }
 
   clear(): void {
@@ -311,13 +313,13 @@ export class OrderBook {
       const side = (slot & 1) === 0 ? bids : asks;
       // A level kept with count 0 by the top-of-book rule is not on the exchange: not in the sum.
       if (r < side.size && !(this.topOfBook && side.aux[r]! <= 0)) {
-        if (side.tokLen[r] === 0 && !side.buildToken(r, raw ? side.k2[r]! : side.k1[r]!)) {
+        if (side.tokenLength(r) === 0 && !side.buildToken(r, raw ? side.k2[r]! : side.k1[r]!)) {
           // Text longer than a slot (never seen on the wire): hash it directly.
           if (emitted > 0) crc = crcUpdateByte(crc, COLON);
           crc = crcUpdate(crc, `${String(raw ? side.k2[r]! : side.k1[r]!)}:${String(side.amount[r]!)}`);
         } else {
           // F(crc, [":"] + token) from the cached F(0, token), by linearity (crc32.ts).
-          const len = side.tokLen[r]!;
+          const len = side.tokenLength(r);
           if (emitted > 0) crc = crcShift(crc, len + 1) ^ CRC_COLON_TERM[len]! ^ side.tokenCrc(r);
           else crc = crcShift(crc, len) ^ side.tokenCrc(r);
         }

@@ -5,7 +5,8 @@
  *
  * Keys: k1 is the price (or rate), ordered by `dir` (+1 ascending for asks, -1 descending for bids);
  * k2 breaks ties ascending (0 for aggregated price books, the period for funding books, the order or
- * offer id for raw books). `aux` is the count (aggregated books) or the period (raw funding books);
+ * offer id for raw books). A side built with `keyed` false (aggregated price books) never stores a
+ * k2 other than 0, so its k2 column is all zeros and is never shifted. `aux` is the count (aggregated books) or the period (raw funding books);
  * `amount` keeps the signed wire amount, as the checksum needs it.
  *
  * Indexing note: typed-array reads inside the bounds maintained by `size` are never undefined, so the
@@ -17,9 +18,18 @@ import { crcUpdateBytes } from "../crc32";
 export const TOKEN_CACHE = 25;
 /** Bytes per cached token: "price:amount" in wire text fits comfortably (longest seen ~40). */
 export const TOKEN_SLOT = 48;
+/**
+ * Shifts of up to this many levels run as one plain loop over the columns; longer ones use
+ * copyWithin. Measured (Node 20, this machine): copyWithin costs ~20 ns per call whatever the
+ * length, a loop ~1 ns per element and column, so below ~24 levels the loop wins, and a shift
+ * touches three or four columns.
+ */
+const LOOP_SHIFT = 24;
 
 export class BookSide {
   readonly dir: 1 | -1;
+  /** Whether k2 carries a key (false: always 0, and left out of inserts and removals). */
+  readonly keyed: boolean;
   k1: Float64Array;
   k2: Float64Array;
   aux: Float64Array;
@@ -29,22 +39,29 @@ export class BookSide {
    * per level; `tokLen` 0 means "not known yet" (built from the numbers when the checksum needs it).
    * Only the top 25 take part in the checksum, so deeper levels cost nothing here. Bytes rather than
    * strings: the fast path copies the wire text straight in, and the CRC walks a typed array.
+   *
+   * The token arrays are indexed by slot, and `tokSlot[i]` is the slot of level i: an insert or a
+   * removal in the top 25 moves 25 slot numbers instead of 1.2 KB of text and three more arrays
+   * (measured: the four copyWithin calls were ~20% of an insert at 25 levels; bench/README.md).
    */
   readonly tokBytes = new Uint8Array(TOKEN_CACHE * TOKEN_SLOT);
   readonly tokLen = new Uint8Array(TOKEN_CACHE);
   /** F(0, token): each cached token's CRC from a zero register (see crcShift in crc32.ts). */
   readonly tokCrc = new Int32Array(TOKEN_CACHE);
   /**
-   * Whether tokCrc[i] is computed. The CRC of a token is taken only when a checksum needs it: a top
-   * level often changes several times between two `cs` frames, and only its last text is hashed.
+   * Whether tokCrc[slot] is computed. The CRC of a token is taken only when a checksum needs it: a
+   * top level often changes several times between two `cs` frames, and only its last text is hashed.
    */
   readonly tokCrcOk = new Uint8Array(TOKEN_CACHE);
+  /** Level index → token slot, for the best TOKEN_CACHE levels (a permutation of 0…24). */
+  readonly tokSlot = Uint8Array.from({ length: TOKEN_CACHE }, (_, i) => i);
   /** The best index changed since the last checksum (TOKEN_CACHE when none): the CRC resumes there. */
   dirtyFrom = 0;
   size = 0;
 
-  constructor(dir: 1 | -1, capacity = 32) {
+  constructor(dir: 1 | -1, capacity = 32, keyed = true) {
     this.dir = dir;
+    this.keyed = keyed;
     this.k1 = new Float64Array(capacity);
     this.k2 = new Float64Array(capacity);
     this.aux = new Float64Array(capacity);
@@ -77,14 +94,11 @@ export class BookSide {
       if (this.size === this.k1.length) this.#grow();
       const n = this.size;
       if (i < n) {
-        this.k1.copyWithin(i + 1, i, n);
-        this.k2.copyWithin(i + 1, i, n);
-        this.aux.copyWithin(i + 1, i, n);
-        this.amount.copyWithin(i + 1, i, n);
+        this.#openGap(i, n);
         this.#shiftTokensRight(i);
       }
       this.k1[i] = x1;
-      this.k2[i] = x2;
+      if (this.keyed) this.k2[i] = x2;
       this.size = n + 1;
     } else if (this.amount[i] === amount && this.aux[i] === aux) {
       return -1; // unchanged: keep the cached token
@@ -92,7 +106,7 @@ export class BookSide {
     this.aux[i] = aux;
     this.amount[i] = amount;
     if (i < TOKEN_CACHE) {
-      this.tokLen[i] = 0;
+      this.tokLen[this.tokSlot[i]!] = 0;
       if (i < this.dirtyFrom) this.dirtyFrom = i;
     }
     return i;
@@ -111,12 +125,12 @@ export class BookSide {
     }
     if (n === this.k1.length) this.#grow();
     this.k1[n] = x1;
-    this.k2[n] = x2;
+    if (this.keyed) this.k2[n] = x2;
     this.aux[n] = aux;
     this.amount[n] = amount;
     this.size = n + 1;
     if (n < TOKEN_CACHE) {
-      this.tokLen[n] = 0;
+      this.tokLen[this.tokSlot[n]!] = 0;
       if (n < this.dirtyFrom) this.dirtyFrom = n;
     }
     return n;
@@ -132,34 +146,77 @@ export class BookSide {
 
   removeAt(i: number): void {
     const n = this.size;
-    if (i < n - 1) {
-      this.k1.copyWithin(i, i + 1, n);
-      this.k2.copyWithin(i, i + 1, n);
-      this.aux.copyWithin(i, i + 1, n);
-      this.amount.copyWithin(i, i + 1, n);
-    }
+    if (i < n - 1) this.#closeGap(i, n);
     this.#shiftTokensLeft(i);
     this.size = n - 1;
   }
 
+  /** Moves levels [i, n) one place down, leaving room at i. */
+  #openGap(i: number, n: number): void {
+    const k1 = this.k1;
+    const aux = this.aux;
+    const amount = this.amount;
+    if (n - i <= LOOP_SHIFT) {
+      for (let k = n; k > i; k--) {
+        k1[k] = k1[k - 1]!;
+        aux[k] = aux[k - 1]!;
+        amount[k] = amount[k - 1]!;
+      }
+      if (this.keyed) {
+        const k2 = this.k2;
+        for (let k = n; k > i; k--) k2[k] = k2[k - 1]!;
+      }
+      return;
+    }
+    k1.copyWithin(i + 1, i, n);
+    if (this.keyed) this.k2.copyWithin(i + 1, i, n);
+    aux.copyWithin(i + 1, i, n);
+    amount.copyWithin(i + 1, i, n);
+  }
+
+  /** Moves levels [i + 1, n) one place up over level i. */
+  #closeGap(i: number, n: number): void {
+    const k1 = this.k1;
+    const aux = this.aux;
+    const amount = this.amount;
+    if (n - i <= LOOP_SHIFT) {
+      for (let k = i + 1; k < n; k++) {
+        k1[k - 1] = k1[k]!;
+        aux[k - 1] = aux[k]!;
+        amount[k - 1] = amount[k]!;
+      }
+      if (this.keyed) {
+        const k2 = this.k2;
+        for (let k = i + 1; k < n; k++) k2[k - 1] = k2[k]!;
+      }
+      return;
+    }
+    k1.copyWithin(i, i + 1, n);
+    if (this.keyed) this.k2.copyWithin(i, i + 1, n);
+    aux.copyWithin(i, i + 1, n);
+    amount.copyWithin(i, i + 1, n);
+  }
+
   #shiftTokensRight(i: number): void {
     if (i >= TOKEN_CACHE) return;
-    this.tokBytes.copyWithin((i + 1) * TOKEN_SLOT, i * TOKEN_SLOT, (TOKEN_CACHE - 1) * TOKEN_SLOT);
-    this.tokLen.copyWithin(i + 1, i, TOKEN_CACHE - 1);
-    this.tokCrc.copyWithin(i + 1, i, TOKEN_CACHE - 1);
-    this.tokCrcOk.copyWithin(i + 1, i, TOKEN_CACHE - 1);
-    this.tokLen[i] = 0;
+    // The level pushed out of the top 25 gives its slot to the new level i.
+    const slots = this.tokSlot;
+    const freed = slots[TOKEN_CACHE - 1]!;
+    for (let k = TOKEN_CACHE - 1; k > i; k--) slots[k] = slots[k - 1]!;
+    slots[i] = freed;
+    this.tokLen[freed] = 0;
     if (i < this.dirtyFrom) this.dirtyFrom = i;
   }
 
   #shiftTokensLeft(i: number): void {
     if (i >= TOKEN_CACHE) return;
-    this.tokBytes.copyWithin(i * TOKEN_SLOT, (i + 1) * TOKEN_SLOT, TOKEN_CACHE * TOKEN_SLOT);
-    this.tokLen.copyWithin(i, i + 1, TOKEN_CACHE);
-    this.tokCrc.copyWithin(i, i + 1, TOKEN_CACHE);
-    this.tokCrcOk.copyWithin(i, i + 1, TOKEN_CACHE);
-    // The level that moved up into the last cached slot has no cached text yet.
-    this.tokLen[TOKEN_CACHE - 1] = 0;
+    // The removed level's slot goes to the level that moves up into the last cached place, which
+    // has no cached text yet.
+    const slots = this.tokSlot;
+    const freed = slots[i]!;
+    for (let k = i; k < TOKEN_CACHE - 1; k++) slots[k] = slots[k + 1]!;
+    slots[TOKEN_CACHE - 1] = freed;
+    this.tokLen[freed] = 0;
     if (i < this.dirtyFrom) this.dirtyFrom = i;
   }
 
@@ -171,33 +228,41 @@ export class BookSide {
     if (i >= TOKEN_CACHE) return;
     const len = f1 - f0 + 1 + (a1 - a0);
     if (len > TOKEN_SLOT) return;
+    const slot = this.tokSlot[i]!;
     const b = this.tokBytes;
-    let o = i * TOKEN_SLOT;
+    let o = slot * TOKEN_SLOT;
     for (let k = f0; k < f1; k++) b[o++] = src.charCodeAt(k);
     b[o++] = 58; // ':'
     for (let k = a0; k < a1; k++) b[o++] = src.charCodeAt(k);
-    this.tokLen[i] = len;
-    this.tokCrcOk[i] = 0;
+    this.tokLen[slot] = len;
+    this.tokCrcOk[slot] = 0;
+  }
+
+  /** Length of level i's cached checksum text, 0 when not known yet (i < TOKEN_CACHE). */
+  tokenLength(i: number): number {
+    return this.tokLen[this.tokSlot[i]!]!;
   }
 
   /** F(0, token) of level i (whose text is cached), computed on first use. */
   tokenCrc(i: number): number {
-    if (this.tokCrcOk[i] === 0) {
-      this.tokCrc[i] = crcUpdateBytes(0, this.tokBytes, i * TOKEN_SLOT, this.tokLen[i]!);
-      this.tokCrcOk[i] = 1;
+    const slot = this.tokSlot[i]!;
+    if (this.tokCrcOk[slot] === 0) {
+      this.tokCrc[slot] = crcUpdateBytes(0, this.tokBytes, slot * TOKEN_SLOT, this.tokLen[slot]!);
+      this.tokCrcOk[slot] = 1;
     }
-    return this.tokCrc[i]!;
+    return this.tokCrc[slot]!;
   }
 
   /** Builds the checksum text of level i from its numbers (String(number) is the wire text). */
   buildToken(i: number, first: number): boolean {
     const t = `${String(first)}:${String(this.amount[i]!)}`;
     if (t.length > TOKEN_SLOT) return false;
+    const slot = this.tokSlot[i]!;
     const b = this.tokBytes;
-    const o = i * TOKEN_SLOT;
+    const o = slot * TOKEN_SLOT;
     for (let k = 0; k < t.length; k++) b[o + k] = t.charCodeAt(k);
-    this.tokLen[i] = t.length;
-    this.tokCrcOk[i] = 0;
+    this.tokLen[slot] = t.length;
+    this.tokCrcOk[slot] = 0;
     return true;
   }
 
@@ -211,7 +276,7 @@ export class BookSide {
   truncate(len: number): void {
     if (this.size <= len) return;
     if (len < TOKEN_CACHE) {
-      this.tokLen.fill(0, len);
+      for (let i = len; i < TOKEN_CACHE; i++) this.tokLen[this.tokSlot[i]!] = 0;
       if (len < this.dirtyFrom) this.dirtyFrom = len;
     }
     this.size = len;
@@ -237,7 +302,8 @@ export class BookSide {
       this.tokBytes.byteLength +
       this.tokLen.byteLength +
       this.tokCrc.byteLength +
-      this.tokCrcOk.byteLength
+      this.tokCrcOk.byteLength +
+      this.tokSlot.byteLength
     );
   }
 }
