@@ -344,7 +344,13 @@ describe("order form widget", () => {
   });
 
   it("is focused from elsewhere on the desk", async () => {
+    // A figure left in the shared draft (another pair's, say) does not come back with a focus request.
+    orderDraft.price = "123";
     await mount(deps(() => Promise.resolve(OK)));
+    expect(input("price").value).toBe("");
+    focusOrderForm("price");
+    await expect.poll(() => document.activeElement).toBe(input("price"));
+    expect(input("price").value).toBe("");
     await field("price").fill("101");
     focusOrderForm("amount");
     await expect.poll(() => document.activeElement).toBe(input("amount"));

@@ -138,11 +138,12 @@ function initialDraft(): Draft {
   return {
     side: orderDraft.side,
     kind: "LIMIT",
-    price: orderDraft.price,
+    // Prices and amounts start empty: a figure left in the shared draft may belong to another pair.
+    price: "",
     priceAux: "",
     trailing: "",
     ocoStop: "",
-    amount: orderDraft.amount,
+    amount: "",
     total: "",
     anchor: "amount",
     hidden: false,
@@ -168,7 +169,8 @@ type Result = { readonly level: "success" | "error"; readonly text: string };
 
 /** The order-form widget (WidgetProps from the desk grid), wired to the app's worker bridge. */
 export function OrderForm(props: WidgetProps) {
-  return <OrderFormPanel {...props} deps={appOrderFormDeps} />;
+  // A new pair starts a new form: a price typed for one market must never be sent to another.
+  return <OrderFormPanel key={props.symbol} {...props} deps={appOrderFormDeps} />;
 }
 
 export const orderFormWidget: WidgetDef = {
@@ -263,25 +265,25 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
     };
   }, [deps]);
 
-  // Book and tape clicks (and shortcuts) write the shared draft and bump its seq.
-  useEffect(
-    () =>
-      subscribeKey(orderDraft, "seq", () => {
-        const d = orderDraft;
-        setDraft((prev) => {
-          let next: Draft = { ...prev, side: d.side };
-          if (d.price !== "" && d.price !== prev.price) {
-            next = { ...next, price: d.price, kind: kindFields(prev.kind).price ? prev.kind : "LIMIT" };
-          }
-          if (d.amount !== "" && d.amount !== prev.amount) next = { ...next, amount: d.amount, anchor: "amount" };
-          return next;
-        });
-        setFromBook(true);
-        setResult(null);
-        if (d.focus) setFocusRequest((r) => ({ field: d.focus as FormField, n: (r?.n ?? 0) + 1 }));
-      }),
-    [],
-  );
+  // Book and tape clicks (and shortcuts) write the shared draft and bump its seq. The draft starts
+  // in step with the (empty) form, so a focus-only request does not bring back an older figure.
+  useEffect(() => {
+    mirrorDraft({ price: "", amount: "" });
+    return subscribeKey(orderDraft, "seq", () => {
+      const d = orderDraft;
+      setDraft((prev) => {
+        let next: Draft = { ...prev, side: d.side };
+        if (d.price !== "" && d.price !== prev.price) {
+          next = { ...next, price: d.price, kind: kindFields(prev.kind).price ? prev.kind : "LIMIT" };
+        }
+        if (d.amount !== "" && d.amount !== prev.amount) next = { ...next, amount: d.amount, anchor: "amount" };
+        return next;
+      });
+      setFromBook(true);
+      setResult(null);
+      if (d.focus) setFocusRequest((r) => ({ field: d.focus as FormField, n: (r?.n ?? 0) + 1 }));
+    });
+  }, []);
 
   useEffect(() => {
     if (!focusRequest) return;
