@@ -592,13 +592,13 @@ export class CandleChart {
 
   #drawLines(u: uPlot, ctx: CanvasRenderingContext2D, px: number, p: ChartPalette): void {
     const { left, top, width, height } = u.bbox;
-    const lines: PriceLine[] = [...this.#overlay.lines];
     const n = this.#data[COL.x].length;
     ctx.font = `${Math.round(10 * px)}px ${p.font}`;
     ctx.textBaseline = "middle";
-    const lastClose = n > 0 ? num(this.#data[COL.close], n - 1) : null;
-    const lastOpen = n > 0 ? num(this.#data[COL.open], n - 1) : null;
-    const draw = (price: number, colour: string, label: string, dash: number[]): void => {
+    const th = 14 * px;
+    const gap = 1 * px;
+    const labels: { y: number; colour: string; text: string; width: number }[] = [];
+    const line = (price: number, colour: string, label: string, dash: number[]): void => {
       const y = Math.round(u.valToPos(price, "price", true)) + 0.5;
       if (y < top || y > top + height) return;
       ctx.strokeStyle = colour;
@@ -610,21 +610,36 @@ export class CandleChart {
       ctx.stroke();
       ctx.setLineDash([]);
       const text = label === "" ? toSignificant(price) : `${label} ${toSignificant(price)}`;
-      const tw = ctx.measureText(text).width + 8 * px;
-      const th = 14 * px;
-      const x = left + width - tw - 2 * px;
-      ctx.fillStyle = colour;
-      ctx.fillRect(x, y - th / 2, tw, th);
-      ctx.fillStyle = p.bg;
-      ctx.fillText(text, x + 4 * px, y);
+      labels.push({ y, colour, text, width: ctx.measureText(text).width + 8 * px });
     };
-    for (const line of lines) {
-      const colour = lineColour(line.kind, p);
-      const dash = line.kind === "position" ? [] : [4 * px, 3 * px];
-      draw(line.price, colour, line.label, dash);
+    for (const l of this.#overlay.lines)
+      line(l.price, lineColour(l.kind, p), l.label, l.kind === "position" ? [] : [4 * px, 3 * px]);
+    if (n > 0) {
+      const close = num(this.#data[COL.close], n - 1);
+      const open = num(this.#data[COL.open], n - 1);
+      line(close, close >= open ? p.up : p.down, "", [1 * px, 2 * px]);
     }
-    if (lastClose !== null && lastOpen !== null)
-      draw(lastClose, lastClose >= lastOpen ? p.up : p.down, "", [1 * px, 2 * px]);
+    // Labels of nearby levels would overlap: stack them downwards from the top one, and shift the
+    // stack up again if it ran past the bottom. The lines themselves stay at their prices.
+    labels.sort((a, b) => a.y - b.y);
+    let next = top + th / 2;
+    for (const l of labels) {
+      l.y = Math.max(l.y, next);
+      next = l.y + th + gap;
+    }
+    let limit = top + height - th / 2;
+    for (let i = labels.length - 1; i >= 0; i--) {
+      const l = labels[i] as (typeof labels)[number];
+      l.y = Math.min(l.y, limit);
+      limit = l.y - th - gap;
+    }
+    for (const l of labels) {
+      const x = left + width - l.width - 2 * px;
+      ctx.fillStyle = l.colour;
+      ctx.fillRect(x, l.y - th / 2, l.width, th);
+      ctx.fillStyle = p.bg;
+      ctx.fillText(l.text, x + 4 * px, l.y);
+    }
   }
 }
 
