@@ -80,7 +80,7 @@ export function OrderBook({ symbol }: WidgetProps) {
     const request = {
       symbol,
       prec: bookPrecision(precision),
-      len: lengthForDepth(tier),
+      len: lengthForDepth(tier, symbol),
       depth: tier,
       throttleMs,
     };

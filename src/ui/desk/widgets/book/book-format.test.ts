@@ -61,6 +61,7 @@ describe("book numbers", () => {
     expect(tierFor(400)).toBe(250);
     expect(lengthForDepth(25)).toBe(100);
     expect(lengthForDepth(250)).toBe(250);
+    expect(lengthForDepth(25, "tSTRESS")).toBe(250);
   });
 });
 

@@ -123,9 +123,12 @@ export class LabelCache {
 export const DEPTH_TIERS = [25, 100, 250] as const;
 export type DepthTier = (typeof DEPTH_TIERS)[number];
 
+/** The worker's synthetic stress book (developer flag) exists only as a 250-level book. */
+export const STRESS_BOOK_SYMBOL = "tSTRESS";
+
 /** The subscription length for a depth: 25 and 100 share the default 100-level channel. */
-export function lengthForDepth(depth: DepthTier): 100 | 250 {
-  return depth > 100 ? 250 : 100;
+export function lengthForDepth(depth: DepthTier, symbol = ""): 100 | 250 {
+  return depth > 100 || symbol === STRESS_BOOK_SYMBOL ? 250 : 100;
 }
 
 /** Rows of margin kept below the deepest visible level before the next tier is asked for. */

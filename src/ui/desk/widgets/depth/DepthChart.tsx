@@ -7,7 +7,7 @@ import { log } from "../../../log";
 import { appScheduler } from "../../../scheduler";
 import { settings } from "../../../settings/store";
 import type { WidgetDef, WidgetProps } from "../../widget";
-import { bookPrecision, precisionDigits } from "../book/book-format";
+import { bookPrecision, lengthForDepth, precisionDigits } from "../book/book-format";
 import { HealthStore } from "../book/feed-health";
 import { resolveSource, useInjectedSource } from "../book/market-source";
 import * as css from "./depth-chart.css";
@@ -78,7 +78,13 @@ export function DepthChart({ symbol }: WidgetProps) {
     const controller = new AbortController();
     rendererRef.current?.setView(null);
     health.reset();
-    const request = { symbol, prec: bookPrecision(precision), len: DEPTH, depth: DEPTH, throttleMs } as const;
+    const request = {
+      symbol,
+      prec: bookPrecision(precision),
+      len: lengthForDepth(DEPTH, symbol),
+      depth: DEPTH,
+      throttleMs,
+    } as const;
     resolveSource(injected)
       .book(
         request,
