@@ -13,6 +13,7 @@ import { auth, isLoggedIn } from "../auth";
 import { market } from "../market/market";
 import { isTradeDeskPath } from "../routing/paths";
 import { accountStore } from "./account-store";
+import { hydrateAndPersistAlerts, watchAlerts } from "./alerts";
 import { connectionStore, watchConnection } from "./connection-store";
 import * as css from "./desk.css";
 import { deskState, deskSymbol, fillOrderForm } from "./desk-state";
@@ -66,12 +67,20 @@ export function Desk({ pair }: { readonly pair: string }) {
 
   useEffect(() => {
     watchConnection();
-    let stop: (() => void) | null = null;
+    const stops: (() => void)[] = [];
     let gone = false;
-    void loadAndPersistLayouts().then((s) => (gone ? s() : (stop = s)));
+    const keep = (stop: () => void): void => {
+      if (gone) stop();
+      else stops.push(stop);
+    };
+    void loadAndPersistLayouts().then(keep);
+    // Price alerts: loaded and saved while the desk is open, and checked against each alerted
+    // pair's ticker even when no chart shows that pair.
+    void hydrateAndPersistAlerts().then((stop) => keep(() => void stop()));
+    keep(watchAlerts(market()));
     return () => {
       gone = true;
-      stop?.();
+      for (const stop of stops) stop();
     };
   }, []);
 

@@ -6,9 +6,23 @@ import { GRID_CONFIG_VERSION, widgetKey } from "../../protocol";
 import type { GridItem, GridLayout } from "./grid/layout";
 import { DEFAULT_LAYOUT_ID } from "./grid/layouts";
 import type { WidgetDef } from "./widget";
+import { orderBookWidget } from "./widgets/book";
+import { chartWidgetDef } from "./widgets/chart";
+import { depthChartWidget } from "./widgets/depth";
 import { MARKETS_WIDGET } from "./widgets/markets/MarketsWidget";
+import { orderFormWidget } from "./widgets/order-form";
+import { ACCOUNT_TABLE_WIDGETS } from "./widgets/tables";
+import { tradesTapeWidget } from "./widgets/trades";
 
-export const WIDGETS: readonly WidgetDef[] = [MARKETS_WIDGET];
+export const WIDGETS: readonly WidgetDef[] = [
+  MARKETS_WIDGET,
+  orderBookWidget,
+  tradesTapeWidget,
+  chartWidgetDef,
+  depthChartWidget,
+  orderFormWidget,
+  ...ACCOUNT_TABLE_WIDGETS,
+];
 
 export const WIDGETS_BY_TYPE: ReadonlyMap<string, WidgetDef> = new Map(WIDGETS.map((w) => [w.type, w]));
 

@@ -13,6 +13,7 @@ import {
   useEffect,
   useRef,
   useState,
+  type CSSProperties,
   type ErrorInfo,
   type KeyboardEvent,
   type PointerEvent,
