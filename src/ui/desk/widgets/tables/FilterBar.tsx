@@ -34,7 +34,7 @@ export function FilterBar(props: { readonly filters: OrderFilters; readonly stat
         value={f.side}
         onChange={(e) => updateSetting("orders_filter", e.currentTarget.value)}
       >
-        <option value="all">{t`Buy and sell`}</option>
+        <option value="all">{t`Both sides`}</option>
         <option value="buy">{t`Buy`}</option>
         <option value="sell">{t`Sell`}</option>
       </select>
@@ -45,7 +45,7 @@ export function FilterBar(props: { readonly filters: OrderFilters; readonly stat
         value={f.context}
         onChange={(e) => setFilter("type", e.currentTarget.value)}
       >
-        <option value={ALL}>{t`Exchange and margin`}</option>
+        <option value={ALL}>{t`Exchange + margin`}</option>
         <option value="exchange">{t`Exchange`}</option>
         <option value="margin">{t`Margin`}</option>
       </select>

@@ -166,6 +166,7 @@ function OpenOrders(props: { readonly view: AccountView; readonly filters: Order
       id: "actions",
       label: <span className={css.muted}>{t`Actions`}</span>,
       align: "end",
+      pinEnd: true,
       render: (o) => (
         <ActionsCell order={o} busy={busy.has(o.id)} onEdit={setEditing} onCancel={(id) => void cancel(id)} />
       ),

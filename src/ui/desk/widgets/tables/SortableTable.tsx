@@ -6,11 +6,17 @@ import { DEFAULT_SORTING, type TableId } from "./columns";
 import { ariaSort, nextSorting, readSorting, sortRows, withSorting, type SortKeys } from "./sorting";
 import * as css from "./tables.css";
 
+function classes(...names: readonly (string | false)[]): string {
+  return names.filter((n) => n !== false).join(" ");
+}
+
 export interface Column<Row> {
   readonly id: string;
   readonly label: ReactNode;
   /** Numbers align to the end so digits line up. */
   readonly align?: "start" | "end";
+  /** Keeps the column in view at the right edge when the table scrolls sideways (row actions). */
+  readonly pinEnd?: boolean;
   readonly render: (row: Row) => ReactNode;
 }
 
@@ -62,7 +68,7 @@ export function SortableTable<Row>(props: SortableTableProps<Row>) {
                 <th
                   key={c.id}
                   scope="col"
-                  className={end ? `${css.th} ${css.thEnd}` : css.th}
+                  className={classes(css.th, end && css.thEnd, c.pinEnd === true && css.pinEndHead)}
                   aria-sort={sortable ? order : undefined}
                   data-column={c.id}
                 >
@@ -87,7 +93,10 @@ export function SortableTable<Row>(props: SortableTableProps<Row>) {
           {shown.map((row) => (
             <tr key={props.rowKey(row)} data-row={props.rowKey(row)}>
               {props.columns.map((c) => (
-                <td key={c.id} className={c.align === "end" ? `${css.td} ${css.tdEnd}` : css.td}>
+                <td
+                  key={c.id}
+                  className={classes(css.td, c.align === "end" && css.tdEnd, c.pinEnd === true && css.pinEnd)}
+                >
                   {c.render(row)}
                 </td>
               ))}

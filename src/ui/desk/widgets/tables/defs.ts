@@ -14,7 +14,8 @@ export const ordersWidgetDef: WidgetDef = {
   title: msg`Orders`,
   component: OrdersWidget,
   defaultSize: { w: 16, h: 12 },
-  minSize: { w: 8, h: 6 },
+  // Below ~530 px the tab bar, filters and cancel-all controls take three lines.
+  minSize: { w: 10, h: 8 },
 };
 
 export const ownTradesWidgetDef: WidgetDef = {

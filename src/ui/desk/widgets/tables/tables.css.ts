@@ -129,6 +129,9 @@ export const td = style({
 
 export const tdEnd = style({ textAlign: "end" });
 
+export const pinEnd = style({ position: "sticky", right: 0, background: vars.color.surface });
+export const pinEndHead = style({ right: 0, zIndex: 2 });
+
 globalStyle(`${table} tbody tr:hover td`, { background: vars.color.surfaceRaised });
 
 export const up = style({ color: vars.color.up });
