@@ -1,6 +1,6 @@
 import { I18nProvider } from "@lingui/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { page } from "vitest/browser";
+import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import type { AccountView, Order } from "../../../../protocol";
 import { activateLocale, i18n } from "../../../i18n";
@@ -110,11 +110,22 @@ describe("order book widget", () => {
     expect(orderDraft.price).toBe("49997");
     expect(Number(orderDraft.amount)).toBeCloseTo(cumulativeBid2, 8);
     expect(orderDraft.seq).toBe(2);
+  });
 
-    // Keyboard: the price cells are buttons.
-    cell("bid", 0, "price")?.focus();
-    await page.elementLocator(cell("bid", 0, "price") as HTMLElement).click();
-    expect(orderDraft.price).toBe("49999");
+  it("is keyboard accessible: cells are buttons, arrows move between levels, Enter fills", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const start = cell("bid", 0, "price")!;
+    expect(start.tagName).toBe("BUTTON");
+    start.focus();
+    await userEvent.keyboard("{ArrowDown}");
+    await expect.poll(() => document.activeElement).toBe(cell("bid", 1, "price"));
+    await userEvent.keyboard("{ArrowDown}");
+    await expect.poll(() => document.activeElement).toBe(cell("bid", 2, "price"));
+    await userEvent.keyboard("{Enter}");
+    expect(orderDraft).toMatchObject({ price: "49997", side: "sell" });
+    await userEvent.keyboard("{ArrowUp}");
+    await expect.poll(() => document.activeElement).toBe(cell("bid", 1, "price"));
   });
 
   it("re-requests the book at a new precision and relabels it", async () => {
@@ -212,5 +223,10 @@ describe("order book widget", () => {
         await screen.unmount();
       }
     }
+    // The grid's narrowest book (5 of 24 columns on a laptop screen).
+    updateSetting("book_layout", 2);
+    await mount(280, 440);
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    await page.screenshot({ path: `../../../../../test-results/shots/book-narrow.png` });
   });
 });

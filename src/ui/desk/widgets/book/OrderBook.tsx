@@ -172,7 +172,7 @@ const HEADS = {
 function ColumnHeads({ layout }: { readonly layout: BookLayout }) {
   const { i18n, t } = useLingui();
   const head = (area: keyof typeof HEADS, align: string) => (
-    <span className={`${css.headCell} ${align}`} style={{ gridArea: area }}>
+    <span className={`${css.headCell} ${align}`} style={{ gridArea: area }} data-part={area}>
       {i18n._(HEADS[area])}
     </span>
   );
@@ -207,11 +207,15 @@ function ColumnHeads({ layout }: { readonly layout: BookLayout }) {
   return (
     <div className={css.heads}>
       <div className={`${css.headHalf} ${css.ladderHeads}`}>
-        <span className={`${css.headCell} ${css.alignRight}`}>{t`Total`}</span>
+        <span className={`${css.headCell} ${css.alignRight}`} data-part="total">
+          {t`Total`}
+        </span>
         <span className={`${css.headCell} ${css.alignRight}`}>{t`Bids`}</span>
         <span className={`${css.headCell} ${css.alignCenter}`}>{t`Price`}</span>
         <span className={`${css.headCell} ${css.alignRight}`}>{t`Asks`}</span>
-        <span className={`${css.headCell} ${css.alignRight}`}>{t`Total`}</span>
+        <span className={`${css.headCell} ${css.alignRight}`} data-part="total">
+          {t`Total`}
+        </span>
       </div>
     </div>
   );

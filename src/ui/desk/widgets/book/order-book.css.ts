@@ -14,6 +14,7 @@ export const root = style({
   color: vars.color.text,
   fontSize: 12,
   position: "relative",
+  containerType: "inline-size",
 });
 
 export const toolbar = style({
@@ -348,4 +349,58 @@ globalStyle(`${halfVariants.ladderBid} > [data-part="price"], ${halfVariants.lad
 // The ladder has no count column.
 globalStyle(`${halfVariants.ladderBid} > [data-part="count"], ${halfVariants.ladderAsk} > [data-part="count"]`, {
   display: "none",
+});
+
+// Narrow books (the grid lets a book be 5 of 24 columns wide) drop the least useful columns
+// first: the count, then the running total. The root is the size container.
+const NARROW = "(max-width: 460px)";
+const TINY = "(max-width: 340px)";
+const STACK_NARROW = "(max-width: 300px)";
+const LADDER_NARROW = "(max-width: 380px)";
+
+globalStyle(`${halfVariants.sideBid}, ${halfVariants.sideAsk}`, {
+  "@container": {
+    [NARROW]: { gridTemplateColumns: "1fr 1fr 1fr" },
+    [TINY]: { gridTemplateColumns: "1fr 1fr" },
+  },
+});
+globalStyle(halfVariants.sideBid, {
+  "@container": {
+    [NARROW]: { gridTemplateAreas: '"amount total price"' },
+    [TINY]: { gridTemplateAreas: '"amount price"' },
+  },
+});
+globalStyle(halfVariants.sideAsk, {
+  "@container": {
+    [NARROW]: { gridTemplateAreas: '"price total amount"' },
+    [TINY]: { gridTemplateAreas: '"price amount"' },
+  },
+});
+globalStyle(`${halfVariants.sideBid} > [data-part="count"], ${halfVariants.sideAsk} > [data-part="count"]`, {
+  "@container": { [NARROW]: { display: "none" } },
+});
+globalStyle(`${halfVariants.sideBid} > [data-part="total"], ${halfVariants.sideAsk} > [data-part="total"]`, {
+  "@container": { [TINY]: { display: "none" } },
+});
+globalStyle(halfVariants.stacked, {
+  "@container": { [STACK_NARROW]: { gridTemplateColumns: "1fr 1fr 1fr", gridTemplateAreas: '"price amount total"' } },
+});
+globalStyle(`${halfVariants.stacked} > [data-part="count"]`, {
+  "@container": { [STACK_NARROW]: { display: "none" } },
+});
+globalStyle(`${halfVariants.ladderBid}, ${halfVariants.ladderAsk}, ${ladderHeads}`, {
+  "@container": { [LADDER_NARROW]: { gridTemplateColumns: "1fr 1fr 1fr" } },
+});
+globalStyle(halfVariants.ladderBid, {
+  "@container": { [LADDER_NARROW]: { gridTemplateAreas: '"amount price ."' } },
+});
+globalStyle(halfVariants.ladderAsk, {
+  "@container": { [LADDER_NARROW]: { gridTemplateAreas: '". price amount"' } },
+});
+globalStyle(
+  `${halfVariants.ladderBid} > [data-part="total"], ${halfVariants.ladderAsk} > [data-part="total"], ${ladderHeads} > [data-part="total"]`,
+  { "@container": { [LADDER_NARROW]: { display: "none" } } },
+);
+globalStyle(`${half} > *, ${headHalf} > *`, {
+  "@container": { [NARROW]: { paddingLeft: 3, paddingRight: 3 } },
 });
