@@ -73,9 +73,8 @@ function OrdersBody(props: { readonly view: AccountView; readonly pair: string; 
           </button>
         </div>
         <FilterBar filters={filters} status={tab === "history"} />
-        <span className={css.spacer} />
         {tab === "open" && (
-          <>
+          <div className={css.endGroup}>
             <button
               type="button"
               className={css.button.danger}
@@ -94,7 +93,7 @@ function OrdersBody(props: { readonly view: AccountView; readonly pair: string; 
             >
               <Trans>Cancel all</Trans>
             </button>
-          </>
+          </div>
         )}
       </div>
       {tab === "open" && confirm && (

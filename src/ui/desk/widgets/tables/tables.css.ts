@@ -22,6 +22,9 @@ export const toolbar = style({
 
 export const spacer = style({ flex: "1 1 auto" });
 
+/** Controls that wrap as one block and stay at the right end of the toolbar. */
+export const endGroup = style({ display: "inline-flex", gap: 6, marginInlineStart: "auto" });
+
 export const tabs = style({ display: "flex", gap: 2 });
 
 export const tab = style({
