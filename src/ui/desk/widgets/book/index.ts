@@ -1,5 +1,29 @@
+/**
+ * The order book widget and what the desk's other market widgets share with it: the injectable
+ * market source, the feed-health badge and its store, and the number labels and caches.
+ */
 export { OrderBook, orderBookWidget } from "./OrderBook";
-export { BOOK_LAYOUT, type BookLayout } from "./book-layout";
-export { MarketSourceContext, type MarketSource } from "./market-source";
+export { BOOK_LAYOUT, bookLayout, type BookLayout } from "./book-layout";
+export { MarketSourceContext, resolveSource, useInjectedSource, type MarketSource } from "./market-source";
 export { FeedBadge } from "./FeedBadge";
-export { HealthStore, assessHealth, type HealthSummary } from "./feed-health";
+export { assessHealth, HealthStore, SILENCE_LIMIT_MS, type HealthLevel, type HealthSummary } from "./feed-health";
+export {
+  amountLabel,
+  bookPrecision,
+  BoundedCache,
+  formValue,
+  LabelCache,
+  lengthForDepth,
+  levelPrice,
+  precisionDigits,
+  priceLabel,
+} from "./book-format";
+export {
+  FakeMarket,
+  feedHealth,
+  syntheticBook,
+  syntheticTrades,
+  syntheticTradesView,
+  type BookSubscription,
+  type TradesSubscription,
+} from "./fake-market";

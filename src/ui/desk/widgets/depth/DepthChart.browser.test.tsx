@@ -5,8 +5,7 @@ import { render } from "vitest-browser-react";
 import { activateLocale, i18n } from "../../../i18n";
 import { resetSettings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
-import { FakeMarket, syntheticBook } from "../book/fake-market";
-import { MarketSourceContext } from "../book/market-source";
+import { FakeMarket, MarketSourceContext, syntheticBook } from "../book";
 import { DepthChart, depthChartWidget } from "./DepthChart";
 
 let fake: FakeMarket;

@@ -7,9 +7,7 @@ import { log } from "../../../log";
 import { appScheduler } from "../../../scheduler";
 import { settings } from "../../../settings/store";
 import type { WidgetDef, WidgetProps } from "../../widget";
-import { bookPrecision, lengthForDepth, precisionDigits } from "../book/book-format";
-import { HealthStore } from "../book/feed-health";
-import { resolveSource, useInjectedSource } from "../book/market-source";
+import { bookPrecision, HealthStore, lengthForDepth, precisionDigits, resolveSource, useInjectedSource } from "../book";
 import * as css from "./depth-chart.css";
 import { DepthRenderer, type DepthColours, type HoverReadout } from "./depth-renderer";
 

@@ -7,7 +7,7 @@
  */
 import type { BookView, Cancel, Scheduler } from "../../../../protocol";
 import { abbreviate } from "../../../../protocol";
-import { amountLabel, BoundedCache, priceLabel } from "../book/book-format";
+import { amountLabel, BoundedCache, priceLabel } from "../book";
 import { depthWindow, niceStep, plot, sideOutline, totalAt, type Points } from "./depth-geometry";
 
 export interface DepthColours {

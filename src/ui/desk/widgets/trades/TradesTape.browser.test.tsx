@@ -9,8 +9,7 @@ import { vars } from "../../../theme/contract.css";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { orderDraft } from "../../desk-state";
-import { FakeMarket, syntheticTrades, syntheticTradesView } from "../book/fake-market";
-import { MarketSourceContext } from "../book/market-source";
+import { FakeMarket, MarketSourceContext, syntheticTrades, syntheticTradesView } from "../book";
 import { MAX_TRADE_ROWS } from "./trades-painter";
 import { TradesTape, tradesTapeWidget } from "./TradesTape";
 
@@ -160,6 +159,16 @@ describe("trades tape widget", () => {
       const screen = await mount(380, 420);
       await expect.poll(() => publicRows().length).toBe(40);
       await page.screenshot({ path: `../../../../../test-results/shots/trades-${mode}.png` });
+      accountStore.link = "live";
+      accountStore.view = {
+        trades: [
+          authTrade(1, "tBTCUSD", 0.5, 49_000, Date.UTC(2026, 0, 2, 10, 0, 0)),
+          authTrade(3, "tBTCUSD", -0.25, 49_500.5, Date.UTC(2026, 0, 2, 10, 0, 2)),
+        ],
+      } as unknown as AccountView;
+      await page.getByTestId("trades-tab-own").click();
+      await page.screenshot({ path: `../../../../../test-results/shots/trades-own-${mode}.png` });
+      await page.getByTestId("trades-tab-market").click();
       await screen.unmount();
     }
   });

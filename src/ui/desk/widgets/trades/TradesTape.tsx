@@ -19,10 +19,16 @@ import { settings, updateSetting } from "../../../settings/store";
 import { accountStore } from "../../account-store";
 import { fillOrderForm } from "../../desk-state";
 import type { WidgetDef, WidgetProps } from "../../widget";
-import { amountLabel, BoundedCache, formValue, priceLabel } from "../book/book-format";
-import { FeedBadge } from "../book/FeedBadge";
-import { HealthStore } from "../book/feed-health";
-import { resolveSource, useInjectedSource } from "../book/market-source";
+import {
+  amountLabel,
+  BoundedCache,
+  FeedBadge,
+  formValue,
+  HealthStore,
+  priceLabel,
+  resolveSource,
+  useInjectedSource,
+} from "../book";
 import { MAX_TRADE_ROWS, TradesPainter } from "./trades-painter";
 import * as css from "./trades-tape.css";
 

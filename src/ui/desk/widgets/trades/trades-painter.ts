@@ -4,7 +4,7 @@
  * and a row is rewritten only when the trade it shows changes. Labels are cached.
  */
 import { TRADE_VIEW_STRIDE, type TradesView } from "../../../../protocol";
-import { amountLabel, BoundedCache, priceLabel } from "../book/book-format";
+import { amountLabel, BoundedCache, priceLabel } from "../book";
 
 /** Rows the tape keeps (the newest trades). */
 export const MAX_TRADE_ROWS = 100;

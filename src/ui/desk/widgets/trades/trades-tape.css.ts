@@ -105,6 +105,11 @@ export const price = style({
   textAlign: "left",
   cursor: "pointer",
   height: ROW_HEIGHT,
+  display: "block",
+  width: "100%",
+  paddingTop: 0,
+  paddingBottom: 0,
+  lineHeight: `${ROW_HEIGHT}px`,
   color: vars.color.text,
   selectors: {
     '[data-dir="up"] > &': { color: vars.color.up },
