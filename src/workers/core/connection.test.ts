@@ -15,6 +15,20 @@ async function until(check: () => boolean, what: string, ms = 4000): Promise<voi
   }
 }
 
+/**
+ * The `ws` client accepts any close code; a browser's WebSocket throws unless the code is 1000 or
+ * 3000–4999 (1012, say, is a server's code). The tests hold the worker to the browser's rule.
+ */
+function browserLike(ws: WebSocket): SocketLike {
+  const close = ws.close.bind(ws);
+  ws.close = (code?: number, reason?: string) => {
+    if (code !== undefined && code !== 1000 && (code < 3000 || code > 4999))
+      throw new Error(`InvalidAccessError: close code ${code} is not allowed in a browser`);
+    close(code, reason);
+  };
+  return ws as unknown as SocketLike;
+}
+
 let ex: ScriptedExchange;
 let timers: Scheduler;
 let conn: Connection | null = null;
@@ -23,7 +37,7 @@ const statuses: string[] = [];
 function connect(extra: Partial<ConstructorParameters<typeof Connection>[0]> = {}): Connection {
   conn = new Connection({
     url: ex.url,
-    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    createSocket: (url) => browserLike(new WebSocket(url)),
     timers,
     flags: 131072,
     baseBackoffMs: 50,

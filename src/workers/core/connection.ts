@@ -38,6 +38,11 @@ export interface ConnectionOptions extends Omit<FeedCoreOptions, "send" | "now">
 
 const OPEN = 1;
 const STALE_CLOSE_CODE = 4000;
+/**
+ * Closing to reconnect (info 20051). A browser's WebSocket.close accepts only 1000 or 3000–4999 and
+ * throws on anything else (1012 "service restart" is a server's code), so ours is in the private range.
+ */
+const RECONNECT_CLOSE_CODE = 4001;
 /** A connection that lasted this long counts as healthy: the back-off starts over after it. */
 const STABLE_MS = 10_000;
 
@@ -170,7 +175,7 @@ export class Connection {
     s.onopen = null;
     s.onmessage = null;
     s.onclose = null;
-    s.close(1012, "reconnect requested");
+    s.close(RECONNECT_CLOSE_CODE, "reconnect requested");
     // Through the back-off like any drop: a server repeating 20051 must not cause a connect storm.
     this.#scheduleReconnect();
   }
