@@ -1,0 +1,192 @@
+/**
+ * The trading desk against the embedded exchange, as a new user meets it: live books and trades for
+ * a visitor; the demo account signing in, placing a limit order below the market, seeing it in the
+ * book and the orders table and cancelling it; a market order filling with balances and own trades
+ * following; precision and pair switches; a moved widget staying moved after a reload; and an
+ * exchange restart showing a reconnecting state and then a correct book.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { acceptCookies, expect, test } from "./fixtures";
+
+const bestPrice = (page: Page, side: "bid" | "ask"): Locator =>
+  page.locator(`[data-testid="order-book"] [data-side="${side}"][data-level="0"] [data-part="price"]`).first();
+
+async function priceOf(locator: Locator): Promise<number> {
+  await expect(locator).toHaveText(/\d/);
+  return Number((await locator.innerText()).replace(/[^\d.]/g, ""));
+}
+
+async function signIn(page: Page, back: string): Promise<void> {
+  await page.goto(`/login?back=${encodeURIComponent(back)}`);
+  await acceptCookies(page);
+  await page.getByLabel("E-mail or username").fill("demo");
+  await page.getByLabel("Password", { exact: true }).fill("demo-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${back.replace(/[/]/g, "\\/")}$`));
+}
+
+async function openOrdersOn(page: Page, price: number): Promise<Locator> {
+  const table = page.getByTestId("table-orders");
+  return table.locator("tr[data-row]").filter({ hasText: price.toString() });
+}
+
+test("a visitor sees live books, trades and candles", async ({ page }) => {
+  await page.goto("/tradedesk");
+  await acceptCookies(page);
+  await expect(page.getByTestId("connection-light")).toHaveAttribute("data-state", "online");
+  const bid = await priceOf(bestPrice(page, "bid"));
+  const ask = await priceOf(bestPrice(page, "ask"));
+  expect(bid).toBeGreaterThan(0);
+  expect(ask).toBeGreaterThan(bid);
+  await expect(page.locator('[data-testid="trades-tape"] [data-index="0"] [data-part="price"]')).toHaveText(/\d/);
+  await expect(page.getByTestId("chart-plot")).toBeVisible();
+  // Signed out: the order form asks to sign in instead of submitting.
+  await expect(page.getByTestId("order-sign-in")).toBeVisible();
+});
+
+test("the demo account places a limit order below the market, sees it in the book and the table, and cancels it", async ({
+  page,
+}) => {
+  await signIn(page, "/tradedesk/BTCUSD");
+  const bid = await priceOf(bestPrice(page, "bid"));
+  // A whole-dollar price just under the best bid: inside the book's top levels, never crossing.
+  const price = Math.floor(bid) - 3;
+  await page.getByTestId("order-form").getByTestId("price").fill(String(price));
+  await page.getByTestId("order-form").getByTestId("amount").fill("0.01");
+  await page.getByTestId("submit-order").click();
+  await page.getByTestId("confirm-order").click();
+  await expect(
+    page
+      .getByTestId("toast")
+      .filter({ hasText: /submitted|placed|accepted/i })
+      .first(),
+  ).toBeVisible();
+  const row = await openOrdersOn(page, price);
+  await expect(row).toHaveCount(1);
+  // The book marks the level that holds our order.
+  await expect(
+    page.locator('[data-testid="order-book"] [data-side="bid"][data-own="true"] [data-part="price"]').first(),
+  ).toHaveText(new RegExp(String(price).replace(/(\d)(?=(\d{3})+$)/g, "$1[,\\s]?")));
+  const id = await row.getAttribute("data-row");
+  await page.getByTestId(`cancel-${id}`).click();
+  const confirm = page.getByTestId("confirm-cancel-yes");
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(await openOrdersOn(page, price)).toHaveCount(0);
+  await expect(page.locator('[data-testid="order-book"] [data-own="true"]')).toHaveCount(0);
+});
+
+test("a market order fills and the balances and own trades follow", async ({ page }) => {
+  await signIn(page, "/tradedesk/BTCUSD");
+  const balances = page.getByTestId("table-balances");
+  const btcRow = balances.locator('tr[data-row="exchange:BTC"]');
+  await expect(btcRow).toBeVisible();
+  const before = await btcRow.innerText();
+  const trades = page.getByTestId("own-trades-widget").locator("tr[data-row]");
+  const tradesBefore = await trades.count();
+  await page.getByTestId("order-kind").selectOption({ label: "Market" });
+  await page.getByTestId("order-form").getByTestId("amount").fill("0.002");
+  await page.getByTestId("submit-order").click();
+  await page.getByTestId("confirm-order").click();
+  await expect.poll(() => btcRow.innerText()).not.toBe(before);
+  await expect.poll(() => trades.count()).toBeGreaterThan(tradesBefore);
+  await expect(
+    page
+      .getByTestId("toast")
+      .filter({ hasText: /Bought/ })
+      .first(),
+  ).toBeVisible();
+});
+
+test("book precision and pair switches show the new book", async ({ page }) => {
+  await page.goto("/tradedesk/BTCUSD");
+  await acceptCookies(page);
+  await priceOf(bestPrice(page, "bid"));
+  await page.getByTestId("book-prec-P2").click();
+  // P2 on a ~5-digit price groups to hundreds: every shown bid is a multiple of 100.
+  await expect
+    .poll(async () => {
+      const texts = await page
+        .locator('[data-testid="order-book"] [data-side="bid"] [data-part="price"]')
+        .allInnerTexts();
+      const prices = texts.map((t) => Number(t.replace(/[^\d.]/g, ""))).filter((p) => p > 0);
+      return prices.length > 3 && prices.every((p) => p % 100 === 0);
+    })
+    .toBe(true);
+  await page.getByTestId("markets").locator('tr[data-pair="ETHUSD"]').click();
+  await expect(page).toHaveURL(/\/tradedesk\/ETHUSD$/);
+  await expect(page.getByTestId("desk-pair")).toHaveText("ETH/USD");
+  await expect.poll(async () => priceOf(bestPrice(page, "bid")), { timeout: 10_000 }).toBeLessThan(20_000);
+});
+
+test("a moved widget stays moved after a reload", async ({ page }) => {
+  await signIn(page, "/tradedesk");
+  await page.getByTestId("layout-edit").click();
+  const book = page.locator('[data-cell][data-widget="book"]');
+  const x = Number(await book.getAttribute("data-x"));
+  await book.locator("header").focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(book).toHaveAttribute("data-x", String(x - 2));
+  await page.getByTestId("layout-save").click();
+  // The local copy is written at once; the exchange's copy after the 1 s debounce.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(page.locator('[data-cell][data-widget="book"]')).toHaveAttribute("data-x", String(x - 2));
+});
+
+/** A second product instance of our own, so the test can stop and restart its exchange. */
+function startProduct(port: number, db: string): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, PORT: String(port), EXCHANGE_DB: db, SIM_STEP_MS: "100" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+}
+
+async function ready(port: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port + 1}/v2/platform/status`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+test("restarting the exchange shows reconnecting, then a correct book again", async ({ page }) => {
+  test.setTimeout(90_000);
+  const port = 5230;
+  const dir = mkdtempSync(join(tmpdir(), "orderflow-restart-"));
+  const db = join(dir, "exchange.db");
+  let product = startProduct(port, db);
+  try {
+    await ready(port);
+    await page.goto(`http://127.0.0.1:${port}/tradedesk`);
+    await acceptCookies(page);
+    const light = page.getByTestId("connection-light");
+    await expect(light).toHaveAttribute("data-state", "online");
+    await priceOf(bestPrice(page, "bid"));
+    product.kill("SIGTERM");
+    await new Promise((r) => product.once("exit", r));
+    await expect(light).toHaveAttribute("data-state", /reconnecting|connecting|offline/);
+    product = startProduct(port, db);
+    await ready(port);
+    await expect(light).toHaveAttribute("data-state", "online", { timeout: 30_000 });
+    const bid = await priceOf(bestPrice(page, "bid"));
+    const ask = await priceOf(bestPrice(page, "ask"));
+    expect(ask).toBeGreaterThan(bid);
+    // The feed badge reports the resubscribed book as in sync (checksums verified).
+    await expect(page.getByTestId("book-health").first()).toHaveAttribute("data-health", "ok");
+  } finally {
+    product.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
