@@ -48,8 +48,8 @@ export function FeedBadge({ store, testId }: FeedBadgeProps) {
         }}
       >
         <span className={`${css.dot} ${css.dotLevel[h.level]}`} aria-hidden="true" />
-        <span>{state}</span>
-        {h.level === "ok" ? <span>{t`${rate}/s`}</span> : null}
+        <span className={css.badgeText}>{state}</span>
+        {h.level === "ok" ? <span className={css.badgeText}>{t`${rate}/s`}</span> : null}
       </button>
       {open ? (
         <dl id={detailsId} className={css.details} data-testid={testId ? `${testId}-details` : undefined}>

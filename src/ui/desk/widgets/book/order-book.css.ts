@@ -276,6 +276,12 @@ export const badge = style({
   },
 });
 
+/** In a narrow widget a healthy badge is just its dot; a warning or a fault always says what it is. */
+export const badgeText = style({});
+globalStyle(`${badge}[data-health="ok"] > ${badgeText}`, {
+  "@container": { "(max-width: 500px)": { display: "none" } },
+});
+
 export const dot = style({ width: 7, height: 7, borderRadius: "50%", flex: "0 0 auto" });
 
 export const dotLevel = styleVariants({

@@ -12,6 +12,7 @@ export const root = style({
   background: vars.color.surface,
   color: vars.color.text,
   fontSize: 12,
+  containerType: "inline-size",
 });
 
 export const tabbar = style({
