@@ -128,6 +128,22 @@ describe("order book widget", () => {
     await expect.poll(() => document.activeElement).toBe(cell("bid", 1, "price"));
   });
 
+  it("marks the levels a market order would sweep up to the hovered one", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const swept = () =>
+      Array.from(
+        document.querySelectorAll<HTMLElement>('[data-swept="true"]'),
+        (el) => `${el.dataset["side"]}${el.dataset["level"]}`,
+      );
+    await userEvent.hover(page.elementLocator(cell("bid", 3, "total")!));
+    await expect.poll(swept).toEqual(["bid0", "bid1", "bid2", "bid3"]);
+    await userEvent.hover(page.elementLocator(cell("ask", 1, "count")!));
+    await expect.poll(swept).toEqual(["ask0", "ask1"]);
+    await userEvent.hover(page.getByTestId("book-prec-P1"));
+    await expect.poll(swept).toEqual([]);
+  });
+
   it("re-requests the book at a new precision and relabels it", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");

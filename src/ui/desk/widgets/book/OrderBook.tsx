@@ -313,6 +313,8 @@ function BookList({ layout, perSide, painter, health, onDeepest, centerRef }: Bo
         className={css.scroller}
         onClick={onClick}
         onKeyDown={onKeyDown}
+        onPointerOver={(e) => painter.hover(e.target as Element)}
+        onPointerLeave={() => painter.hover(null)}
         data-testid="book-scroller"
         aria-label={t`Order book`}
         role="region"

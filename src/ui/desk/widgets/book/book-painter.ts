@@ -25,6 +25,7 @@ interface Half {
   n: number;
   scale: number;
   own: boolean;
+  swept: boolean;
   /** Scratch for the two-pass paint: the cumulative amount this view gives the half (NaN: none). */
   nextC: number;
 }
@@ -64,6 +65,8 @@ export class BookPainter {
   #digits = 5;
   #ownBids: ReadonlySet<number> = new Set();
   #ownAsks: ReadonlySet<number> = new Set();
+  #hoverSide: BookSide | null = null;
+  #hoverLevel = -1;
 
   /** Mounted half-rows (for tests and the DOM-size budget). */
   get mounted(): number {
@@ -89,6 +92,29 @@ export class BookPainter {
     this.paint();
   }
 
+  /**
+   * The level under the pointer: it and every better level on its side are marked as swept (what a
+   * market order for the hovered total would take). Null clears.
+   */
+  hover(target: Element | null): void {
+    const el = target?.closest<HTMLElement>("[data-side]");
+    const half = el ? this.#halves.get(el) : undefined;
+    const side = half && !Number.isNaN(half.p) ? half.side : null;
+    const level = side ? (half?.level ?? -1) : -1;
+    if (side === this.#hoverSide && level === this.#hoverLevel) return;
+    this.#hoverSide = side;
+    this.#hoverLevel = level;
+    for (const h of this.#halves.values()) this.#paintSwept(h);
+  }
+
+  #paintSwept(h: Half): void {
+    const swept = h.side === this.#hoverSide && h.level <= this.#hoverLevel && !Number.isNaN(h.p);
+    if (swept === h.swept) return;
+    h.swept = swept;
+    if (swept) h.el.dataset["swept"] = "true";
+    else delete h.el.dataset["swept"];
+  }
+
   /** Ref callback for a half-row: `data-side`, `data-level` and `data-part` cells (see BookHalf). */
   readonly registerHalf = (el: HTMLElement | null): (() => void) | undefined => {
     if (!el) return undefined;
@@ -107,6 +133,7 @@ export class BookPainter {
       n: NaN,
       scale: -1,
       own: false,
+      swept: false,
       nextC: NaN,
     };
     this.#halves.set(el, half);
@@ -179,6 +206,7 @@ export class BookPainter {
       h.bar.style.transform = "scaleX(0)";
       h.el.dataset["empty"] = "true";
       delete h.el.dataset["own"];
+      this.#paintSwept(h);
       return;
     }
     const levels = view.levels;
@@ -216,6 +244,7 @@ export class BookPainter {
       if (own) h.el.dataset["own"] = "true";
       else delete h.el.dataset["own"];
     }
+    this.#paintSwept(h);
   }
 
   #paintSpread(s: Spread): void {

@@ -235,6 +235,9 @@ export const cellButton = style({
 export const priceBid = style({ color: vars.color.up });
 export const priceAsk = style({ color: vars.color.down });
 
+// The hovered level and the better ones on its side: what a market order for that total would take.
+globalStyle(`${half}[data-swept="true"]`, { background: vars.color.surfaceRaised });
+
 globalStyle(`${half}[data-empty="true"] button`, { cursor: "default", pointerEvents: "none" });
 
 export const spreadRow = style({
