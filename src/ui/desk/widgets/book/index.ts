@@ -18,12 +18,3 @@ export {
   precisionDigits,
   priceLabel,
 } from "./book-format";
-export {
-  FakeMarket,
-  feedHealth,
-  syntheticBook,
-  syntheticTrades,
-  syntheticTradesView,
-  type BookSubscription,
-  type TradesSubscription,
-} from "./fake-market";

@@ -5,7 +5,8 @@ import { render } from "vitest-browser-react";
 import { activateLocale, i18n } from "../../../i18n";
 import { resetSettings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
-import { FakeMarket, MarketSourceContext, syntheticBook } from "../book";
+import { MarketSourceContext } from "../book";
+import { FakeMarket, syntheticBook } from "../book/fake-market";
 import { DepthChart, depthChartWidget } from "./DepthChart";
 
 let fake: FakeMarket;

@@ -9,7 +9,8 @@ import { vars } from "../../../theme/contract.css";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { orderDraft } from "../../desk-state";
-import { FakeMarket, MarketSourceContext, syntheticTrades, syntheticTradesView } from "../book";
+import { MarketSourceContext } from "../book";
+import { FakeMarket, syntheticTrades, syntheticTradesView } from "../book/fake-market";
 import { MAX_TRADE_ROWS } from "./trades-painter";
 import { TradesTape, tradesTapeWidget } from "./TradesTape";
 
