@@ -223,6 +223,24 @@ describe("order book widget", () => {
     expect(bid0.top).toBeGreaterThanOrEqual(mid.bottom - 1);
   });
 
+  it("keeps the rows under the eye still when a stacked book grows to 250 levels", async () => {
+    updateSetting("book_layout", 1);
+    await mount(360, 420);
+    await expect.poll(() => cellText("ask", 0, "price")).toBe("50001");
+    expect(fake.liveBooks()[0]?.request.depth).toBe(100);
+    const el = scroller()!;
+    // Scroll up towards the deep asks, to level 95: the widget asks for the 250-level book.
+    el.scrollTop = 4 * 20;
+    await expect.poll(() => fake.liveBooks()[0]?.request.depth).toBe(250);
+    const top = el.getBoundingClientRect().top;
+    // The ask that was at the top of the viewport is still there after the list grew above it.
+    await expect.poll(() => cellText("ask", 95, "price")).toBe("50096");
+    const row = cell("ask", 95, "price")!.getBoundingClientRect();
+    expect(Math.abs(row.top - top)).toBeLessThan(21);
+    el.scrollTop = 0;
+    await expect.poll(() => cellText("ask", 249, "price")).toBe("50250");
+  });
+
   it("takes screenshots in the dark and light themes", async () => {
     await page.viewport(560, 480);
     for (const layout of [2, 1, 3]) {
