@@ -252,6 +252,7 @@ describe("order book widget", () => {
         accountStore.view = {
           orders: [{ id: 1, symbol: "tBTCUSD", price: 49_997, amount: 1, type: "LIMIT", hidden: false }],
         } as unknown as AccountView;
+        await userEvent.hover(page.elementLocator(cell("bid", 4, "amount")!));
         await new Promise((r) => requestAnimationFrame(r));
         await page.screenshot({ path: `../../../../../test-results/shots/book-${layout}-${mode}.png` });
         await screen.unmount();
