@@ -119,9 +119,10 @@ export function OrderBook({ symbol }: WidgetProps) {
   }, []);
 
   const center = useCallback(() => centerRef.current?.(), []);
+  const registerRoot = useCallback((el: HTMLElement | null) => painter.registerRoot(el), [painter]);
 
   return (
-    <div className={css.root} data-testid="order-book" data-layout={layout}>
+    <div className={css.root} ref={registerRoot} data-testid="order-book" data-layout={layout}>
       <BookToolbar
         precision={precision}
         layout={layout}

@@ -67,6 +67,7 @@ export class BookPainter {
   #ownAsks: ReadonlySet<number> = new Set();
   #hoverSide: BookSide | null = null;
   #hoverLevel = -1;
+  #root: HTMLElement | null = null;
 
   /** Mounted half-rows (for tests and the DOM-size budget). */
   get mounted(): number {
@@ -83,6 +84,14 @@ export class BookPainter {
   setView(view: BookView | null): void {
     this.#view = view;
     this.paint();
+    // The worker time of the data on screen, for `npm run bench:ui` (how far behind the book is)
+    // and for anyone inspecting the page: one attribute write per view, not per level.
+    if (this.#root && view) this.#root.dataset["paintedUpdateAt"] = String(view.health.lastUpdateAt);
+  }
+
+  /** The widget's root element, which carries `data-painted-update-at`. */
+  registerRoot(el: HTMLElement | null): void {
+    this.#root = el;
   }
 
   /** Own orders' levels at the book's precision (see levelPrice). */
