@@ -20,7 +20,7 @@ import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { newScannedUpdate, OrderBook, STRESS_INTENSITIES } from "../src/protocol/index.ts";
 import { generateStream, type GeneratedStream } from "./generator.ts";
-import { bfxModels, ccxt, loadCcxt, naive, ours, parseOnly, type Peer } from "./peers.ts";
+import { bfxModels, ccxt, loadCcxt, naive, ours, parseOnly, type Peer, type PeerRun } from "./peers.ts";
 import { parseRecording, readRecordingText, sharedBitfinexDir } from "../server/exchange/recordings.ts";
 import { FeedCore } from "../src/workers/core/index.ts";
 
@@ -66,6 +66,14 @@ interface PeerResult {
 }
 
 /**
+ * Every book the bench makes stays alive to the end. V8 deoptimizes optimized code when an object
+ * embedded in it dies, so a book collected by the gc() before the next run took the code
+ * specialized on it along: each round then measured re-optimization (measured: ours ~1.8x slower,
+ * the peers far less), which a session's one long-lived feed never pays.
+ */
+const keptRuns: PeerRun[] = [];
+
+/**
  * Rounds of every peer one after another (round 0 warms the JIT), so a busy spell on the shared
  * machine falls on all peers alike rather than on whichever peer ran then; ratios are taken per
  * round, from CPU time, and their median reported.
@@ -77,6 +85,7 @@ function measureUpdates(stream: GeneratedStream, peers: Peer[]): PeerResult[] {
   for (let rep = 0; rep <= REPS; rep++) {
     peers.forEach((peer, p) => {
       const book = peer.create(stream);
+      keptRuns.push(book);
       gc();
       let result = { ok: 0, failed: 0 };
       const c0 = cpuNs();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newScannedUpdate, scanBookUpdate } from "./scan";
+import { newScannedUpdate, scanBookUpdate, scanChecksum } from "./scan";
 
 function scan(s: string) {
   const out = newScannedUpdate();
@@ -102,6 +102,29 @@ describe("book update scanner", () => {
       "",
     ]) {
       expect(scan(s), s).toBeNull();
+    }
+  });
+});
+
+describe("checksum frame scanner", () => {
+  it("reads the checksum and the SEQ/MTS suffix, and declines everything else", () => {
+    const out = newScannedUpdate();
+    expect(scanChecksum('[17082,"cs",-1323103871]', out)).toBe(true);
+    expect([out.chanId, out.values[0], out.trailing]).toEqual([17082, -1323103871, 0]);
+    expect(scanChecksum('[5,"cs",12345,77,1564617601214]', out)).toBe(true);
+    expect([out.values[0], out.trailing, out.trailers[0], out.trailers[1]]).toEqual([12345, 2, 77, 1564617601214]);
+    for (const s of [
+      '[5,"cs",1.5]',
+      '[5,"cs","12"]',
+      '[5,"hb"]',
+      '[5,"cx",1]',
+      '[0,"cs",1]',
+      '[5, "cs",1]',
+      '[5,"cs",1',
+      '[5,"cs",1]x',
+      "[5,[1,2,3]]",
+    ]) {
+      expect(scanChecksum(s, out), s).toBe(false);
     }
   });
 });

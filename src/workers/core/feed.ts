@@ -14,6 +14,7 @@ import {
   newFrameInfo,
   newScannedUpdate,
   scanBookUpdate,
+  scanChecksum,
   scanChannelPrefix,
   scanTrailer,
   type FrameInfo,
@@ -189,6 +190,7 @@ export class FeedCore {
     // Fast path for the dominant frame, a single book update: no JSON.parse, and the level's
     // checksum text is copied from the frame. Anything it does not fully handle takes the full path.
     if (scanBookUpdate(text, this.#scan) && this.#onScannedUpdate(text)) return;
+    if (scanChecksum(text, this.#scan) && this.#onScannedChecksum()) return;
     // Book snapshots: parsed straight into the book's arrays, top-25 checksum text from the wire.
     if (text.charCodeAt(text.indexOf(",") + 1) === 91 && this.#onScannedSnapshot(text)) return;
     let msg: unknown;
@@ -281,6 +283,22 @@ export class FeedCore {
     ch.version++;
     ch.lastDataAt = ch.lastMessageAt;
     this.#opts.onData?.(ch);
+    return true;
+  }
+
+  /** A scanned `cs` frame, handled as onParsed handles a checksum; false to take the full path. */
+  #onScannedChecksum(): boolean {
+    const u = this.#scan;
+    let ch = this.#lastChannel;
+    if (ch === undefined || ch.chanId !== u.chanId) {
+      ch = this.channels.get(u.chanId);
+      this.#lastChannel = ch;
+    }
+    if (!ch) return false; // the full path counts the unknown channel
+    if ((this.flags & CONF_FLAGS.SEQ_ALL) !== 0 && u.trailing > 0) this.#checkSeq(u.trailers[0] as number);
+    ch.messages++;
+    ch.lastMessageAt = this.#opts.now();
+    this.#onChecksum(ch, u.values[0] as number);
     return true;
   }
 
