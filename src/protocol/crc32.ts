@@ -71,6 +71,27 @@ export function crcUpdateBytes(state: number, bytes: Uint8Array, start: number, 
 }
 
 /**
+ * Feeds the char codes of text[start, end), four at a time (ASCII by contract, as crcUpdate): the
+ * book hashes a level's checksum text straight from the frame it came in.
+ */
+export function crcUpdateText(state: number, text: string, start: number, end: number): number {
+  const T = TABLES;
+  let c = state;
+  let i = start;
+  const end4 = end - 3;
+  for (; i < end4; i += 4) {
+    c ^=
+      (text.charCodeAt(i) & 0xff) |
+      ((text.charCodeAt(i + 1) & 0xff) << 8) |
+      ((text.charCodeAt(i + 2) & 0xff) << 16) |
+      ((text.charCodeAt(i + 3) & 0xff) << 24);
+    c = T[768 + (c & 0xff)]! ^ T[512 + ((c >>> 8) & 0xff)]! ^ T[256 + ((c >>> 16) & 0xff)]! ^ T[c >>> 24]!;
+  }
+  for (; i < end; i++) c = T[(c ^ text.charCodeAt(i)) & 0xff]! ^ (c >>> 8);
+  return c;
+}
+
+/**
  * CRC linearity, for checksums over cached tokens: feeding message M to a register r gives
  * F(r, M) = Z_|M|(r) ⊕ F(0, M), where Z_n is "feed n zero bytes" — linear in r, so four table
  * lookups per n. With each level's F(0, token) cached, a book checksum costs a few lookups per level

@@ -243,6 +243,18 @@ describe("crc32 over bytes", () => {
   });
 });
 
+describe("crc32 over text ranges", () => {
+  it("slicing-by-4 over a string range matches the CRC of the slice for every length and offset", async () => {
+    const { crcUpdateText, crcFinish, CRC_INIT } = await import("../crc32");
+    const text = "[17082,[7254.5,3,-0.00047262]]:0.0000011:266122.94:7e-7";
+    for (let start = 0; start < 8; start++) {
+      for (let end = start; end <= text.length; end++) {
+        expect(crcFinish(crcUpdateText(CRC_INIT, text, start, end))).toBe(crc32(text.slice(start, end)));
+      }
+    }
+  });
+});
+
 describe("grouped funding book", () => {
   it("aggregates levels by rate with summed count and amount and the period range", async () => {
     const { groupFundingByRate } = await import("./funding-groups");

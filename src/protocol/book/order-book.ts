@@ -37,6 +37,8 @@ export interface OrderBookOptions {
 
 export class OrderBook {
   readonly kind: BookKind;
+  /** ENTRY_LENGTH[kind], kept as a field: a keyed lookup per update showed in the profile. */
+  readonly entryLength: number;
   readonly len: number;
   readonly topOfBook: boolean;
   readonly bids: BookSide;
@@ -60,6 +62,7 @@ export class OrderBook {
 
   constructor(options: OrderBookOptions) {
     this.kind = options.kind;
+    this.entryLength = ENTRY_LENGTH[options.kind];
     this.len = options.len ?? 25;
     this.topOfBook =
       (options.topOfBookRule ?? true) && this.len === 1 && (this.kind === "price" || this.kind === "funding");
@@ -130,7 +133,7 @@ export class OrderBook {
 
   /** Applies one wire entry. False (and counted) if it is malformed. */
   applyEntry(e: unknown): boolean {
-    const n = ENTRY_LENGTH[this.kind];
+    const n = this.entryLength;
     if (!Array.isArray(e) || e.length < n) {
       this.malformed++;
       return false;
@@ -164,7 +167,7 @@ export class OrderBook {
    * from the frame. False when the entry's arity does not fit this book.
    */
   applyScanned(u: ScannedUpdate, src: string): boolean {
-    const n = ENTRY_LENGTH[this.kind];
+    const n = this.entryLength;
     if (u.arity !== n) return false;
     const v = u.values;
     const f0 = u.starts[0]!;
@@ -302,35 +305,51 @@ export class OrderBook {
     const bids = this.bids;
     const asks = this.asks;
     const raw = this.kind === "raw" || this.kind === "funding-raw";
+    const tob = this.topOfBook;
     const crcAt = this.#crcAt;
     const emittedAt = this.#emittedAt;
-    let slot = 2 * Math.min(bids.dirtyFrom, asks.dirtyFrom);
-    let crc = slot === 0 ? CRC_INIT : crcAt[slot]!;
-    let emitted = slot === 0 ? 0 : emittedAt[slot]!;
-    const slots = 2 * TOKEN_CACHE;
-    for (; slot < slots; slot++) {
-      const r = slot >> 1;
-      const side = (slot & 1) === 0 ? bids : asks;
+    // Slot 2r is bid rank r, 2r+1 ask rank r; a resume starts at a bid slot, so each pass of the
+    // loop takes one rank's bid then ask with the side known (measured faster than one slot a pass).
+    let r = Math.min(bids.dirtyFrom, asks.dirtyFrom);
+    let crc = r === 0 ? CRC_INIT : crcAt[2 * r]!;
+    let emitted = r === 0 ? 0 : emittedAt[2 * r]!;
+    for (; r < TOKEN_CACHE; r++) {
       // A level kept with count 0 by the top-of-book rule is not on the exchange: not in the sum.
-      if (r < side.size && !(this.topOfBook && side.aux[r]! <= 0)) {
-        if (side.tokenLength(r) === 0 && !side.buildToken(r, raw ? side.k2[r]! : side.k1[r]!)) {
-          // Text longer than a slot (never seen on the wire): hash it directly.
-          if (emitted > 0) crc = crcUpdateByte(crc, COLON);
-          crc = crcUpdate(crc, `${String(raw ? side.k2[r]! : side.k1[r]!)}:${String(side.amount[r]!)}`);
-        } else {
-          // F(crc, [":"] + token) from the cached F(0, token), by linearity (crc32.ts).
-          const len = side.tokenLength(r);
-          if (emitted > 0) crc = crcShift(crc, len + 1) ^ CRC_COLON_TERM[len]! ^ side.tokenCrc(r);
-          else crc = crcShift(crc, len) ^ side.tokenCrc(r);
-        }
+      if (r < bids.size && !(tob && bids.aux[r]! <= 0)) {
+        crc = this.#fold(bids, r, crc, emitted, raw);
         emitted++;
       }
-      crcAt[slot + 1] = crc;
-      emittedAt[slot + 1] = emitted;
+      crcAt[2 * r + 1] = crc;
+      emittedAt[2 * r + 1] = emitted;
+      if (r < asks.size && !(tob && asks.aux[r]! <= 0)) {
+        crc = this.#fold(asks, r, crc, emitted, raw);
+        emitted++;
+      }
+      crcAt[2 * r + 2] = crc;
+      emittedAt[2 * r + 2] = emitted;
     }
     bids.dirtyFrom = TOKEN_CACHE;
     asks.dirtyFrom = TOKEN_CACHE;
     return crcFinish(crc);
+  }
+
+  /** The CRC register after level r's token (preceded by ':' unless it is the first emitted). */
+  #fold(side: BookSide, r: number, crc: number, emitted: number, raw: boolean): number {
+    const slot = side.tokSlot[r]!;
+    let len = side.tokLen[slot]!;
+    if (len === 0) {
+      const first = raw ? side.k2[r]! : side.k1[r]!;
+      if (!side.buildToken(r, first)) {
+        // Text longer than a slot (never seen on the wire): hash it directly.
+        if (emitted > 0) crc = crcUpdateByte(crc, COLON);
+        return crcUpdate(crc, `${String(first)}:${String(side.amount[r]!)}`);
+      }
+      len = side.tokLen[slot]!;
+    }
+    // F(crc, ":" + token) = Z_(len+1)(crc) ^ F(0, ":" + token), by linearity (crc32.ts); the first
+    // token has no colon, whose term Z_len(F(0, ":")) comes back out.
+    const c = side.colonTokenCrc(slot);
+    return emitted > 0 ? crcShift(crc, len + 1) ^ c : crcShift(crc, len) ^ c ^ CRC_COLON_TERM[len]!;
   }
 
   /** Bytes retained by the book's arrays (for the memory budget). */

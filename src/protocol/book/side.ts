@@ -12,11 +12,14 @@
  * Indexing note: typed-array reads inside the bounds maintained by `size` are never undefined, so the
  * hot loops use non-null assertions instead of checks (HOUSE-STYLE 14).
  */
-import { crcUpdateBytes } from "../crc32";
+import { CRC_COLON, crcUpdateByte, crcUpdateText } from "../crc32";
 
 /** Levels per side whose checksum text is cached: the checksum's depth (PROTOCOL.md 3). */
 export const TOKEN_CACHE = 25;
-/** Bytes per cached token: "price:amount" in wire text fits comfortably (longest seen ~40). */
+/**
+ * Longest checksum text kept per level ("price:amount"; the longest seen on the wire ~40): the CRC
+ * shift tables go to 64 bytes. Longer text is hashed directly when a checksum needs it.
+ */
 export const TOKEN_SLOT = 48;
 /**
  * Shifts of up to this many levels run as one plain loop over the columns; longer ones use
@@ -35,18 +38,26 @@ export class BookSide {
   aux: Float64Array;
   amount: Float64Array;
   /**
-   * Checksum text ("first:amount") of the best TOKEN_CACHE levels as bytes, one TOKEN_SLOT-byte slot
-   * per level; `tokLen` 0 means "not known yet" (built from the numbers when the checksum needs it).
-   * Only the top 25 take part in the checksum, so deeper levels cost nothing here. Bytes rather than
-   * strings: the fast path copies the wire text straight in, and the CRC walks a typed array.
+   * Checksum text ("first:amount") of the best TOKEN_CACHE levels, one slot per level: the string it
+   * is in and where — `first` is tokSrc[s][tokF0[s], tokF1[s]), the amount tokSrc[s][tokA0[s],
+   * tokA1[s]). A level updated from a frame points into the frame's own text, so an update costs
+   * four offsets and a reference (copying the ~20 characters was ~15% of an update at 25 levels;
+   * bench/README.md); a level whose text was never on the wire gets it built from its numbers.
+   * `tokLen` 0 means "not known yet". Only the top 25 take part in the checksum.
    *
    * The token arrays are indexed by slot, and `tokSlot[i]` is the slot of level i: an insert or a
-   * removal in the top 25 moves 25 slot numbers instead of 1.2 KB of text and three more arrays
-   * (measured: the four copyWithin calls were ~20% of an insert at 25 levels; bench/README.md).
+   * removal in the top 25 moves 25 slot numbers rather than every token array.
    */
-  readonly tokBytes = new Uint8Array(TOKEN_CACHE * TOKEN_SLOT);
+  readonly tokSrc: string[] = new Array<string>(TOKEN_CACHE).fill("");
+  readonly tokF0 = new Int32Array(TOKEN_CACHE);
+  readonly tokF1 = new Int32Array(TOKEN_CACHE);
+  readonly tokA0 = new Int32Array(TOKEN_CACHE);
+  readonly tokA1 = new Int32Array(TOKEN_CACHE);
   readonly tokLen = new Uint8Array(TOKEN_CACHE);
-  /** F(0, token): each cached token's CRC from a zero register (see crcShift in crc32.ts). */
+  /**
+   * F(0, ":" + token): each cached token's CRC, colon first, from a zero register (see crcShift in
+   * crc32.ts) — the form every token but the checksum's first takes in the joined text.
+   */
   readonly tokCrc = new Int32Array(TOKEN_CACHE);
   /**
    * Whether tokCrc[slot] is computed. The CRC of a token is taken only when a checksum needs it: a
@@ -221,19 +232,19 @@ export class BookSide {
   }
 
   /**
-   * Stores the checksum text of level i from the frame text: `first` is s[f0, f1), the amount
-   * s[a0, a1). Text longer than a slot is left to the lazy path.
+   * Records where the checksum text of level i is in the frame text: `first` is src[f0, f1), the
+   * amount src[a0, a1). Text longer than a slot is left to the lazy path.
    */
   setTokenFromText(i: number, src: string, f0: number, f1: number, a0: number, a1: number): void {
     if (i >= TOKEN_CACHE) return;
     const len = f1 - f0 + 1 + (a1 - a0);
     if (len > TOKEN_SLOT) return;
     const slot = this.tokSlot[i]!;
-    const b = this.tokBytes;
-    let o = slot * TOKEN_SLOT;
-    for (let k = f0; k < f1; k++) b[o++] = src.charCodeAt(k);
-    b[o++] = 58; // ':'
-    for (let k = a0; k < a1; k++) b[o++] = src.charCodeAt(k);
+    this.tokSrc[slot] = src;
+    this.tokF0[slot] = f0;
+    this.tokF1[slot] = f1;
+    this.tokA0[slot] = a0;
+    this.tokA1[slot] = a1;
     this.tokLen[slot] = len;
     this.tokCrcOk[slot] = 0;
   }
@@ -243,11 +254,12 @@ export class BookSide {
     return this.tokLen[this.tokSlot[i]!]!;
   }
 
-  /** F(0, token) of level i (whose text is cached), computed on first use. */
-  tokenCrc(i: number): number {
-    const slot = this.tokSlot[i]!;
+  /** F(0, ":" + token) of the token in `slot` (whose text is known), computed on first use. */
+  colonTokenCrc(slot: number): number {
     if (this.tokCrcOk[slot] === 0) {
-      this.tokCrc[slot] = crcUpdateBytes(0, this.tokBytes, slot * TOKEN_SLOT, this.tokLen[slot]!);
+      const src = this.tokSrc[slot]!;
+      const c = crcUpdateByte(crcUpdateText(CRC_COLON, src, this.tokF0[slot]!, this.tokF1[slot]!), 58);
+      this.tokCrc[slot] = crcUpdateText(c, src, this.tokA0[slot]!, this.tokA1[slot]!);
       this.tokCrcOk[slot] = 1;
     }
     return this.tokCrc[slot]!;
@@ -255,12 +267,15 @@ export class BookSide {
 
   /** Builds the checksum text of level i from its numbers (String(number) is the wire text). */
   buildToken(i: number, first: number): boolean {
-    const t = `${String(first)}:${String(this.amount[i]!)}`;
+    const head = String(first);
+    const t = `${head}:${String(this.amount[i]!)}`;
     if (t.length > TOKEN_SLOT) return false;
     const slot = this.tokSlot[i]!;
-    const b = this.tokBytes;
-    const o = slot * TOKEN_SLOT;
-    for (let k = 0; k < t.length; k++) b[o + k] = t.charCodeAt(k);
+    this.tokSrc[slot] = t;
+    this.tokF0[slot] = 0;
+    this.tokF1[slot] = head.length;
+    this.tokA0[slot] = head.length + 1;
+    this.tokA1[slot] = t.length;
     this.tokLen[slot] = t.length;
     this.tokCrcOk[slot] = 0;
     return true;
@@ -269,6 +284,8 @@ export class BookSide {
   clear(): void {
     this.size = 0;
     this.tokLen.fill(0);
+    // Let go of the frames the tokens pointed into.
+    this.tokSrc.fill("");
     this.dirtyFrom = 0;
   }
 
@@ -299,7 +316,7 @@ export class BookSide {
   get retainedBytes(): number {
     return (
       this.k1.byteLength * 4 +
-      this.tokBytes.byteLength +
+      this.tokF0.byteLength * 4 +
       this.tokLen.byteLength +
       this.tokCrc.byteLength +
       this.tokCrcOk.byteLength +

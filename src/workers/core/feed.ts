@@ -10,7 +10,6 @@
 import {
   classifyFrame,
   CONF_FLAGS,
-  ENTRY_LENGTH,
   newFrameInfo,
   newScannedUpdate,
   scanBookUpdate,
@@ -267,7 +266,7 @@ export class FeedCore {
     }
     const book = ch?.book;
     if (!ch || !book || !ch.gotSnapshot) return false;
-    if (u.arity !== ENTRY_LENGTH[book.kind]) return false; // the full path reads extra trailing fields
+    if (u.arity !== book.entryLength) return false; // the full path reads extra trailing fields
     if ((this.flags & CONF_FLAGS.SEQ_ALL) !== 0 && u.trailing > 0) this.#checkSeq(u.trailers[0] as number);
     ch.messages++;
     ch.lastMessageAt = this.#opts.now();
