@@ -33,12 +33,15 @@ function naiveChecksum(bids: Map<number, number>, asks: Map<number, number>): nu
 
 describe("order book against a naive model", () => {
   it.each([
-    [1, false],
-    [2, false],
-    [3, true],
-    [42, true],
-    [1234, true],
-  ])("agrees on every level and checksum (seed %i, scanned frames %s)", (seed, scanned) => {
+    [1, false, 60],
+    [2, false, 60],
+    [3, true, 60],
+    [42, true, 60],
+    [1234, true, 60],
+    // ~25 levels a side: the short-side paths (linear search, shifts in one loop).
+    [7, true, 2.5],
+    [8, false, 2.5],
+  ])("agrees on every level and checksum (seed %i, scanned frames %s, spread %d)", (seed, scanned, spread) => {
     const r = rng(seed);
     const book = new OrderBook({ kind: "price", len: 250 });
     const scan = newScannedUpdate();
@@ -58,7 +61,7 @@ describe("order book against a naive model", () => {
     for (let step = 0; step < 20_000; step++) {
       const bid = r() < 0.5;
       // Prices on a 0.1 grid near the middle, with exponent-form tiny amounts now and then.
-      const price = Math.round((bid ? mid - r() * 60 : mid + r() * 60) * 10) / 10;
+      const price = Math.round((bid ? mid - r() * spread : mid + r() * spread) * 10) / 10;
       const del = r() < 0.35;
       const amountAbs = r() < 0.05 ? 1e-7 * Math.ceil(r() * 9) : Math.round(r() * 1e6) / 1e4 + 0.0001;
       if (del) {
