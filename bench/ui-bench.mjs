@@ -20,6 +20,12 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const PORT = Number(process.env["BENCH_UI_PORT"] ?? 5400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const QUICK = process.argv.includes("--quick");
+/** --profile: a CPU profile of the page's main thread per scenario, printed as self time per function. */
+const PROFILE = process.argv.includes("--profile");
+/** --trace: a Chromium trace per scenario, printed as main-thread time per event (style, layout, paint…). */
+const TRACE = process.argv.includes("--trace");
+/** --only=NAME: run the scenarios whose name contains NAME. */
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 const WARMUP_MS = QUICK ? 1500 : 3000;
 const MEASURE_MS = QUICK ? 3000 : 8000;
 const THROTTLE_MS = 100;
@@ -58,6 +64,41 @@ function benchLayout() {
     savedAt: Date.now() + 60_000,
     layouts: [{ id: "bench", name: "bench", version: "1.0.0", items }],
   };
+}
+
+/** Self time per function (ms) from a V8 CPU profile, the heaviest first. */
+function topFunctions(profile, n = 18) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const dt = profile.timeDeltas ?? [];
+  profile.samples?.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const f = node.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${k}`)
+    .join("\n");
+}
+
+/** Wall time per trace event name on the renderer's main thread. */
+function traceSummary(trace, n = 16) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const total = new Map();
+  for (const e of events) {
+    if (e.ph !== "X" || !main || e.pid !== main.pid || e.tid !== main.tid) continue;
+    total.set(e.name, (total.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return [...total.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${k}`)
+    .join("\n");
 }
 
 function quantile(sorted, q) {
@@ -111,6 +152,15 @@ async function runScenario(browser, s) {
   await page.goto(`${BASE}/tradedesk/BTCUSD`);
   await page.waitForSelector('[data-testid="order-book"]');
   await page.waitForTimeout(WARMUP_MS);
+  let cdp = null;
+  if (PROFILE) {
+    cdp = await context.newCDPSession(page);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
+  if (TRACE)
+    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   const r = await page.evaluate(async (ms) => {
     const deltas = [];
     const behind = [];
@@ -141,6 +191,16 @@ async function runScenario(browser, s) {
     for (const b of books) if (Number(b.dataset["paintedUpdateAt"] ?? 0) > 0) painting++;
     return { deltas: deltas.slice(1), behind, longs, painting };
   }, MEASURE_MS);
+  if (TRACE) {
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+    process.stdout.write(
+      `\n${s.name}: renderer main thread by event (ms, nested events counted in their parents too)\n${traceSummary(trace)}\n`,
+    );
+  }
+  if (cdp) {
+    const { profile } = await cdp.send("Profiler.stop");
+    process.stdout.write(`\n${s.name}: main-thread self time by function\n${topFunctions(profile)}\n`);
+  }
   await context.close();
   const d = [...r.deltas].sort((a, b) => a - b);
   const b = [...r.behind].sort((a, b) => a - b);
@@ -187,7 +247,7 @@ async function main() {
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
     });
     const results = [];
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY))) {
       const r = await runScenario(browser, s);
       results.push(r);
       process.stdout.write(`${table([r]).split("\n").at(-1)}\n`);

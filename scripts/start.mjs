@@ -35,7 +35,13 @@ if (!process.argv.includes("--no-build") && needsBuild()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn("npx", ["tsx", "server/main.ts"], { cwd: root, stdio: "inherit", env: process.env });
+// Node itself with tsx's loader, not `npx tsx`: one process, so a signal sent to this script reaches
+// the server directly (through npx and tsx's own child, a SIGTERM could leave the server running).
+const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: process.env,
+});
 const forward = (sig) => () => server.kill(sig);
 process.on("SIGINT", forward("SIGINT"));
 process.on("SIGTERM", forward("SIGTERM"));

@@ -15,6 +15,9 @@ export const cell = style({
   overflow: "hidden",
   // Position changes are transforms: the compositor moves the cell without a layout pass.
   willChange: "transform",
+  // The grid gives every cell its size, so a cell can be fully contained: a book repainting its
+  // numbers lays out and paints that cell only, never the page around it (bench:ui, 8 books).
+  contain: "strict",
   selectors: {
     '&[data-dragging="true"]': {
       zIndex: 5,
