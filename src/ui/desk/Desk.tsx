@@ -5,7 +5,7 @@
  * saved layout is shown as it is.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { formatPercent, splitPair, toSignificant, type TickerView } from "../../protocol";
@@ -26,6 +26,7 @@ import {
   layoutsState,
   loadAndPersistLayouts,
   moveWidget,
+  pinWidget,
   removeWidget,
   renameLayout,
   resetLayout,
@@ -41,6 +42,7 @@ import { notices, notify } from "./notices";
 import { NotificationsSidebar, Toasts } from "./Notices";
 import { defaultLayout, WIDGETS, WIDGETS_BY_TYPE } from "./registry";
 import { SHORTCUTS, shortcutFor } from "./shortcuts";
+import { subscribeTickers, tickersSnapshot } from "./widgets/markets/tickers-feed";
 import { tradingSymbol } from "../../protocol";
 import type { GridLayout } from "./grid/layout";
 
@@ -140,6 +142,9 @@ export function Desk({ pair }: { readonly pair: string }) {
   }
 
   const draftName = layoutName(layout ?? { name: "" });
+  // Pairs to pin a widget to: what the markets list knows (tickers poll), only while editing.
+  const tickers = useSyncExternalStore(subscribeTickers, tickersSnapshot);
+  const pairs = useMemo(() => [...tickers.tickers.keys()].sort(), [tickers]);
   const missing = WIDGETS.filter((w) => !layout?.items.some((i) => i.key.startsWith(`widget/${w.type}/`)));
 
   return (
@@ -262,6 +267,8 @@ export function Desk({ pair }: { readonly pair: string }) {
               onMove={moveWidget}
               onResize={resizeWidget}
               onRemove={removeWidget}
+              onPin={pinWidget}
+              pairs={pairs}
               renderWidget={(item, p) => {
                 const def = WIDGETS_BY_TYPE.get(item.key.split("/")[1] ?? "");
                 if (!def) return null;

@@ -40,6 +40,10 @@ export interface DeskGridProps {
   readonly onMove: (key: string, x: number, y: number) => void;
   readonly onResize: (key: string, w: number, h: number) => void;
   readonly onRemove: (key: string) => void;
+  /** Pins a widget to a pair (null: follow the desk's pair); offered while editing. */
+  readonly onPin?: (key: string, pair: string | null) => void;
+  /** The pairs a widget can be pinned to. */
+  readonly pairs?: readonly string[];
 }
 
 interface Drag {
@@ -73,7 +77,7 @@ function box(colW: number, x: number, y: number, w: number, h: number): CSSPrope
 }
 
 export function DeskGrid(props: DeskGridProps) {
-  const { items, defs, editable, deskPair, renderWidget, onMove, onResize, onRemove } = props;
+  const { items, defs, editable, deskPair, renderWidget, onMove, onResize, onRemove, onPin, pairs = [] } = props;
   const { t, i18n } = useLingui();
   const root = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -219,7 +223,25 @@ export function DeskGrid(props: DeskGridProps) {
                 onKeyDown={(e) => keys(e, item)}
               >
                 <span className={css.title}>{title}</span>
-                {item.pair && <span className={css.pairTag}>{item.pair}</span>}
+                {editable && onPin ? (
+                  <select
+                    className={css.pinSelect}
+                    value={item.pair ?? ""}
+                    aria-label={t`Market of ${title}`}
+                    data-testid="widget-pair"
+                    onPointerDown={(e) => e.stopPropagation()}
+                    onChange={(e) => onPin(item.key, e.target.value === "" ? null : e.target.value)}
+                  >
+                    <option value="">{t`Desk pair (${deskPair})`}</option>
+                    {[...new Set([...(item.pair ? [item.pair] : []), ...pairs])].map((p) => (
+                      <option key={p} value={p}>
+                        {p}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  item.pair && <span className={css.pairTag}>{item.pair}</span>
+                )}
                 {editable && (
                   <button
                     type="button"

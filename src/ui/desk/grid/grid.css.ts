@@ -94,3 +94,13 @@ export const placeholder = style({
 });
 
 export const crashed = style({ padding: 12, color: vars.color.textMuted, fontSize: 13 });
+
+export const pinSelect = style({
+  background: vars.color.bg,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 4,
+  fontSize: 11,
+  padding: "0 2px",
+  maxWidth: 140,
+});

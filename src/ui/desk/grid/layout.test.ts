@@ -25,6 +25,14 @@ describe("grid layout", () => {
     expect(noOverlap(out)).toBe(true);
   });
 
+  it("floats a widget dropped into empty space up to the first free row", () => {
+    const out = moveItem(base, "widget/book/a", 0, 30);
+    // The tape under it moves up into its place and the book lands right below the tape.
+    expect(out.find((i) => i.key === "widget/trades/c")).toMatchObject({ y: 0 });
+    expect(out.find((i) => i.key === "widget/book/a")).toMatchObject({ y: 6 });
+    expect(noOverlap(out)).toBe(true);
+  });
+
   it("keeps moved items on the grid", () => {
     const out = moveItem(base, "widget/book/a", 30, -4);
     expect(out.find((i) => i.key === "widget/book/a")).toMatchObject({ x: 16, y: 0 });

@@ -69,7 +69,14 @@ export function compact(items: readonly GridItem[], pinned?: string): GridItem[]
     }
     placed.push(candidate);
   }
-  // Float the pinned item up too, once everything else has settled around it.
+  // Float the pinned item up too, once everything else has settled around it: no gap stays above
+  // a widget dropped into empty space.
+  if (first) {
+    const others = placed.slice(1);
+    let y = first.y;
+    while (y > 0 && !others.some((o) => overlaps(o, { ...first, y: y - 1 }))) y--;
+    placed[0] = { ...first, y };
+  }
   return items.map((i) => placed.find((p) => p.key === i.key) ?? i);
 }
 
