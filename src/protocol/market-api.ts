@@ -270,7 +270,9 @@ export interface MarketWorkerApi {
   /** Cancels one order (`oc`). */
   cancelOrder(id: number): Promise<OrderAck>;
   /** Cancels several orders (`oc_multi` by ids), or every open order on `symbol`, or all (`all: 1`). */
-  cancelOrders(target: { readonly ids: readonly number[] } | { readonly symbol: string } | { readonly all: true }): Promise<OrderAck>;
+  cancelOrders(
+    target: { readonly ids: readonly number[] } | { readonly symbol: string } | { readonly all: true },
+  ): Promise<OrderAck>;
   /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
   setStress(setting: StressSetting | null): Promise<void>;
   dispose(): Promise<void>;
