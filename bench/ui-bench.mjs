@@ -78,11 +78,31 @@ function topFunctions(profile, n = 18) {
     const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
-  return [...self.entries()]
+  // Native functions (fillText, querySelectorAll…) say little alone: attribute them to their caller.
+  const parent = new Map();
+  for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node);
+  const via = new Map();
+  profile.samples?.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node || node.callFrame.url) return;
+    const up = parent.get(id)?.callFrame;
+    if (!up || !node.callFrame.functionName || node.callFrame.functionName.startsWith("(")) return;
+    const key = `${node.callFrame.functionName} ← ${up.functionName || "(anonymous)"} ${up.url.split("/").pop()}:${up.lineNumber + 1}:${up.columnNumber + 1}`;
+    via.set(key, (via.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  const line = ([k, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${k}`;
+  const callers = [...via.entries()]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([k, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${k}`)
-    .join("\n");
+    .slice(0, 6)
+    .map(line);
+  return [
+    ...[...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(line),
+    "  native functions by caller:",
+    ...callers,
+  ].join("\n");
 }
 
 /** Wall time per trace event name on the renderer's main thread. */

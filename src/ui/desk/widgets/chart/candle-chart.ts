@@ -390,6 +390,16 @@ export class CandleChart {
         },
       ],
       hooks: {
+        // With the default direction ("inherit") every fillText of a canvas in the document asks
+        // for the canvas's computed style, and brings the page's pending style work with it: the
+        // axes' labels cost ~0.1–0.8 ms each on a busy desk, against ~3 µs with a fixed direction
+        // (bench:ui). Numbers and dates read left to right in every locale; the labels' alignment
+        // is explicit. A resize resets the context's state, hence on every draw.
+        drawClear: [
+          (u) => {
+            u.ctx.direction = "ltr";
+          },
+        ],
         draw: [(u) => this.#draw(u)],
         setCursor: [(u) => this.#writeLegend(u.cursor.idx ?? null)],
         setScale: [
