@@ -155,6 +155,9 @@ export class DepthRenderer {
 
     // Axis labels: the window's edges and the mid; totals at the guides.
     ctx.fillStyle = c.text;
+    // A fixed direction: with "inherit", each fillText resolves the canvas's computed style and
+    // flushes the page's pending style work first (see candle-chart.ts, bench:ui).
+    ctx.direction = "ltr";
     ctx.font = `10px ${c.font}`;
     ctx.textBaseline = "top";
     ctx.textAlign = "left";
