@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMemo } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import type { AccountView, Wallet } from "../../../../protocol";
 import { settings, updateSetting } from "../../../settings/store";
 import type { WidgetProps } from "../../widget";
+import { lastPrices, unitDecimals, valuationUnit, valueIn } from "../../bitcoin-view";
+import { subscribeTickers, tickersSnapshot } from "../markets/tickers-feed";
 import { AccountGate } from "./AccountGate";
 import { BALANCES_TABS, filterWallets, type BalancesTab } from "./balances";
 import { BALANCE_SORT_KEYS, TABLE_IDS } from "./columns";
@@ -25,6 +27,15 @@ function Balances(props: { readonly view: AccountView }) {
   const s = useSnapshot(settings);
   const tab = s.balances_tab;
   const { wallets, balance } = props.view;
+  // Values in the equivalent currency, or in bitcoin in bitcoin view mode; prices from the shared
+  // ticker poll (one render per poll, never per tick).
+  const unit = valuationUnit(s);
+  const tickers = useSyncExternalStore(subscribeTickers, tickersSnapshot);
+  const last = useMemo(() => lastPrices(tickers.tickers), [tickers]);
+  const value = (currency: string, amount: number): string => {
+    const v = valueIn(currency, amount, unit, last);
+    return Number.isNaN(v) ? "—" : formatAmount(v, unitDecimals(unit));
+  };
   const rows = useMemo(
     () => filterWallets(wallets, tab, s.hide_small_balances, s.small_balances_threshold),
     [wallets, tab, s.hide_small_balances, s.small_balances_threshold],
@@ -49,6 +60,12 @@ function Balances(props: { readonly view: AccountView }) {
         ]
       : []),
     { id: "total", label: t`Total`, align: "end", render: (w) => formatAmount(w.balance) },
+    {
+      id: "value",
+      label: t`Value (${unit})`,
+      align: "end",
+      render: (w) => <span className={css.muted}>{value(w.currency, w.balance)}</span>,
+    },
     {
       id: "available",
       label: t`Available`,
@@ -77,6 +94,16 @@ function Balances(props: { readonly view: AccountView }) {
           ))}
         </div>
         <span className={css.spacer} />
+        <button
+          type="button"
+          className={css.tab}
+          aria-pressed={s.bitcoin_view_enabled}
+          title={t`Bitcoin view: show values in bitcoin`}
+          data-testid="bitcoin-view"
+          onClick={() => updateSetting("bitcoin_view_enabled", !settings.bitcoin_view_enabled)}
+        >
+          ₿
+        </button>
         <label className={css.check}>
           <input
             type="checkbox"
@@ -95,18 +122,27 @@ function Balances(props: { readonly view: AccountView }) {
         rowKey={(w) => `${w.type}:${w.currency}`}
         empty={<Trans>No balances to show.</Trans>}
       />
-      {balance && <BalanceTotal aum={balance.aum} aumNet={balance.aumNet} />}
+      {balance && (
+        <BalanceTotal
+          aum={valueIn("USD", balance.aum, unit, last)}
+          aumNet={valueIn("USD", balance.aumNet, unit, last)}
+          unit={unit}
+        />
+      )}
     </>
   );
 }
 
-function BalanceTotal(props: { readonly aum: number; readonly aumNet: number }) {
-  const aum = formatAmount(props.aum, 2);
-  const net = formatAmount(props.aumNet, 2);
+/** The account's AUM (the exchange reports it in USD), shown in the valuation unit. */
+function BalanceTotal(props: { readonly aum: number; readonly aumNet: number; readonly unit: string }) {
+  if (Number.isNaN(props.aum)) return null;
+  const aum = formatAmount(props.aum, unitDecimals(props.unit));
+  const net = formatAmount(props.aumNet, unitDecimals(props.unit));
+  const unit = props.unit;
   return (
     <div className={css.total} data-testid="balances-total">
       <Trans>
-        Assets under management: {aum} (net {net})
+        Assets under management: {aum} {unit} (net {net} {unit})
       </Trans>
     </div>
   );

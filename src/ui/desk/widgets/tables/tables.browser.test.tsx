@@ -365,7 +365,17 @@ describe("account tables", () => {
     await expect.poll(() => rowIds("balances")).toEqual(["exchange:BTC", "exchange:ETH"]);
     await expect
       .poll(() => page.getByTestId("balances-total").element().textContent)
-      .toContain("Assets under management: 1234.5 (net 1200)");
+      .toContain("Assets under management: 1234.5 USD (net 1200 USD)");
+    // Bitcoin view: values in BTC; a BTC wallet is worth its own balance, whatever the prices.
+    await page.getByTestId("bitcoin-view").click();
+    expect(settings.bitcoin_view_enabled).toBe(true);
+    await expect
+      .poll(() => document.querySelector('[data-testid="table-balances"] th[data-column="value"]')?.textContent)
+      .toContain("Value (BTC)");
+    const btcValue = document.querySelector(
+      '[data-testid="table-balances"] tr[data-row="exchange:BTC"] td:nth-child(3)',
+    )?.textContent;
+    expect(btcValue).toBe("1.5");
   });
 
   it("takes screenshots in the dark and light themes", async () => {
