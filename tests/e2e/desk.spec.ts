@@ -190,3 +190,55 @@ test("restarting the exchange shows reconnecting, then a correct book again", as
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("keyboard shortcuts: the help lists them, B/S switch the order form's side, / searches markets", async ({
+  page,
+}) => {
+  await signIn(page, "/tradedesk/BTCUSD");
+  await priceOf(bestPrice(page, "bid"));
+  await page.locator("body").press("?");
+  const help = page.getByTestId("shortcuts-dialog");
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Cancel all open orders on this market");
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+  await page.locator("body").press("s");
+  await expect(page.getByTestId("submit-order")).toHaveText(/Sell/);
+  // S put the cursor in the amount field, ready to type; leave it before the next shortcut.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("INPUT");
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("b");
+  await expect(page.getByTestId("submit-order")).toHaveText(/Buy/);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("/");
+  await expect(page.getByTestId("markets-search")).toBeFocused();
+});
+
+test("a new layout gets a widget pinned to another market", async ({ page }) => {
+  await signIn(page, "/tradedesk/BTCUSD");
+  await page.getByRole("button", { name: "New layout" }).click();
+  await page.getByTestId("layout-name-dialog").getByRole("textbox").fill("Two markets");
+  await page.getByTestId("layout-name-dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("layout-mode")).toContainText("Two markets");
+  await page.getByTestId("layout-add").selectOption({ label: "Order book +" });
+  const books = page.locator('[data-cell][data-widget="book"]');
+  await expect(books).toHaveCount(2);
+  await books.nth(1).getByTestId("widget-pair").selectOption("ETHUSD");
+  await page.getByTestId("layout-save").click();
+  await expect(page.getByTestId("layout-select")).toHaveValue(/.+/);
+  await expect(page.getByTestId("layout-select").locator("option:checked")).toHaveText("Two markets");
+  // The pinned book shows ETH/USD prices while the desk stays on BTC/USD.
+  const pinned = books.nth(1);
+  await expect(pinned.locator("header")).toContainText("ETHUSD");
+  await expect
+    .poll(async () =>
+      Number(
+        (await pinned.locator('[data-side="bid"][data-level="0"] [data-part="price"]').innerText()).replace(
+          /[^\d.]/g,
+          "",
+        ),
+      ),
+    )
+    .toBeLessThan(20_000);
+  await expect(page.getByTestId("desk-pair")).toHaveText("BTC/USD");
+});

@@ -95,13 +95,13 @@ export function Desk({ pair }: { readonly pair: string }) {
       e.preventDefault();
       switch (action) {
         case "focus-order-form":
-          fillOrderForm({ focus: "price" });
+          fillOrderForm({ focus: "price", origin: "keyboard" });
           break;
         case "buy":
-          fillOrderForm({ side: "buy", focus: "amount" });
+          fillOrderForm({ side: "buy", focus: "amount", origin: "keyboard" });
           break;
         case "sell":
-          fillOrderForm({ side: "sell", focus: "amount" });
+          fillOrderForm({ side: "sell", focus: "amount", origin: "keyboard" });
           break;
         case "cancel-all-market":
           setConfirmCancel(true);

@@ -33,9 +33,18 @@ export interface OrderDraft {
   seq: number;
   /** What the last external write asked for: focus the amount field, the price field, or nothing. */
   focus: "price" | "amount" | null;
+  /** Who wrote last: a click in the book or tape (an interactive-book order), or a keyboard shortcut. */
+  origin: "book" | "keyboard";
 }
 
-export const orderDraft: OrderDraft = proxy({ price: "", amount: "", side: "buy", seq: 0, focus: null });
+export const orderDraft: OrderDraft = proxy({
+  price: "",
+  amount: "",
+  side: "buy",
+  seq: 0,
+  focus: null,
+  origin: "book",
+});
 
 /** Fills the order form from elsewhere on the desk (a book price, a trade, a shortcut). */
 export function fillOrderForm(fill: {
@@ -43,10 +52,12 @@ export function fillOrderForm(fill: {
   readonly amount?: string;
   readonly side?: OrderSide;
   readonly focus?: "price" | "amount";
+  readonly origin?: "book" | "keyboard";
 }): void {
   if (fill.price !== undefined) orderDraft.price = fill.price;
   if (fill.amount !== undefined) orderDraft.amount = fill.amount;
   if (fill.side !== undefined) orderDraft.side = fill.side;
   orderDraft.focus = fill.focus ?? null;
+  orderDraft.origin = fill.origin ?? "book";
   orderDraft.seq += 1;
 }

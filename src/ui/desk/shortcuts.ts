@@ -45,10 +45,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
 /* eslint-enable lingui/no-unlocalized-strings */
 
 function typing(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
+  const el = target as Partial<Pick<HTMLElement, "isContentEditable" | "tagName">> | null;
+  if (!el || typeof el.tagName !== "string") return false;
+  if (el.isContentEditable === true) return true;
+  return el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT";
 }
 
 /** The action for a key event, or null. Shift+X needs the shift key; the others must not have it. */

@@ -279,7 +279,8 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
         if (d.amount !== "" && d.amount !== prev.amount) next = { ...next, amount: d.amount, anchor: "amount" };
         return next;
       });
-      setFromBook(true);
+      // A shortcut switching side or focusing a field is not an interactive-book order.
+      if (d.origin === "book") setFromBook(true);
       setResult(null);
       if (d.focus) setFocusRequest((r) => ({ field: d.focus as FormField, n: (r?.n ?? 0) + 1 }));
     });

@@ -6,5 +6,5 @@ import { fillOrderForm } from "../../desk-state";
  * with what the user typed, and focuses the field.
  */
 export function focusOrderForm(field: "price" | "amount" = "amount"): void {
-  fillOrderForm({ focus: field });
+  fillOrderForm({ focus: field, origin: "keyboard" });
 }
