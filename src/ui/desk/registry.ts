@@ -32,10 +32,10 @@ export const WIDGETS_BY_TYPE: ReadonlyMap<string, WidgetDef> = new Map(WIDGETS.m
  * goes from the chart to the book to the form without crossing the screen.
  */
 const DEFAULT_PLACEMENT: readonly (Omit<GridItem, "key"> & { readonly type: string })[] = [
-  { type: "markets", x: 0, y: 0, w: 5, h: 16 },
-  { type: "order-form", x: 0, y: 16, w: 5, h: 22 },
-  { type: "chart", x: 5, y: 0, w: 12, h: 23 },
-  { type: "orders", x: 5, y: 23, w: 12, h: 15 },
+  { type: "markets", x: 0, y: 0, w: 6, h: 16 },
+  { type: "order-form", x: 0, y: 16, w: 6, h: 22 },
+  { type: "chart", x: 6, y: 0, w: 11, h: 23 },
+  { type: "orders", x: 6, y: 23, w: 11, h: 15 },
   { type: "book", x: 17, y: 0, w: 7, h: 23 },
   { type: "trades", x: 17, y: 23, w: 7, h: 15 },
   { type: "balances", x: 0, y: 38, w: 8, h: 12 },
