@@ -5,6 +5,8 @@
  */
 import { BookFeed, RawBookFeed, type Feed } from "./feeds.ts";
 import { newEngineOrder, type MatchResult, type Side } from "./engine.ts";
+import { FundingExchange } from "./funding-market.ts";
+import { FundingSimulator } from "./funding-simulator.ts";
 import { Market, PRECISIONS, TIMEFRAMES, type Prec, type PublicTradeRow } from "./market.ts";
 import { mulberry32, price5, Simulator, type SimulatedMarket } from "./simulator.ts";
 
@@ -41,6 +43,8 @@ export class Exchange {
   readonly #feeds = new Map<string, Feed>();
   readonly #listeners = new Set<(b: Batch) => void>();
   readonly simulator: Simulator;
+  /** Funding markets (fUSD, fBTC, …), their lenders and borrowers stepped with the simulator. */
+  readonly funding: FundingExchange;
   /** Simulator order ids live far above account order ids (which come from storage, from 1). */
   #orderId = 1_000_000_000_000;
   #tradeId = 1;
@@ -60,6 +64,10 @@ export class Exchange {
       options.seed ?? 42,
     );
     this.simulator.seed();
+    this.funding = new FundingExchange({ now: options.now, seed: options.seed ?? 42 });
+    const lenders = new FundingSimulator(this.funding, options.seed ?? 42);
+    lenders.seed();
+    this.simulator.onStep(() => lenders.step());
     for (const m of list) this.#seedHistory(m, options.seed ?? 42);
   }
 

@@ -7,6 +7,7 @@ import { RawBookFeed } from "./feeds.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { derivStatusRow, fxRate, volume30m } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
+import { fundingPublicRest, fundingTickerRows } from "./funding-rest.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -108,7 +109,10 @@ export function handlePublicRest(
     if (!path.startsWith("/v2/")) return false;
     const q = url.searchParams;
     let m: RegExpExecArray | null;
-    if (path === "/v2/int/geo/ip") {
+    const funding = fundingPublicRest(exchange.funding, path, q, now());
+    if (funding) {
+      json(res, funding.status, funding.body);
+    } else if (path === "/v2/int/geo/ip") {
       // Loopback has no location: the country is configuration (SPEC section 9's default, GB).
       json(res, 200, [q.get("ip") ?? "127.0.0.1", geoCountry]);
     } else if (path === "/v2/int/countries") {
@@ -133,6 +137,7 @@ export function handlePublicRest(
       const rows: unknown[] = [];
       for (const [symbol, market] of exchange.markets)
         if (all || wanted.includes(symbol)) rows.push([symbol, ...market.ticker(now())]);
+      rows.push(...fundingTickerRows(exchange.funding, wanted, now()));
       json(res, 200, rows);
     } else if ((m = /^\/v2\/ticker\/([^/]+)$/.exec(path))) {
       const market = exchange.markets.get(pathPart(m[1] as string));

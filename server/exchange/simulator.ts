@@ -45,6 +45,8 @@ export class Simulator {
   readonly #rand: () => number;
   readonly #mid = new Map<string, number>();
   readonly #open = new Map<string, number[]>();
+  /** Run after each step: other simulated venues (funding) keep the same tick. */
+  readonly #afterStep: (() => void)[] = [];
   /** Markets another driver (a replay) has taken over. */
   readonly #paused = new Set<string>();
 
@@ -58,6 +60,10 @@ export class Simulator {
       this.#mid.set(m.symbol, m.start);
       this.#open.set(m.symbol, []);
     }
+  }
+
+  onStep(fn: () => void): void {
+    this.#afterStep.push(fn);
   }
 
   mid(symbol: string): number {
@@ -88,6 +94,7 @@ export class Simulator {
         this.hooks.place(m.symbol, TAKER, side, "MARKET", Number.NaN, this.#size(mid));
       }
     }
+    for (const fn of this.#afterStep) fn();
   }
 
   /**

@@ -16,6 +16,8 @@ import type { Feed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
 import { allows, permissionsWire } from "../api-keys.ts";
 import { derivStatusRow } from "./derived.ts";
+import { fundingSubscription, type FundingChannel } from "./funding-ws.ts";
+import type { FundingBatch } from "./funding-market.ts";
 
 const MAX_CHANNELS = 30;
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -24,6 +26,7 @@ const TICKER_MS = 1000;
 const LENGTHS = new Set(["1", "25", "100", "250"]);
 
 type Sub =
+  | { readonly kind: "funding"; readonly key: string; readonly ch: FundingChannel; readonly fields: Record<string, string> }
   | { readonly kind: "book"; readonly key: string; readonly feed: Feed; readonly fields: Record<string, string> }
   | {
       readonly kind: "trades" | "ticker";
@@ -80,6 +83,8 @@ export class PublicSocketServer {
     this.#o = options;
     wss.on("connection", (ws: WebSocket, _req: IncomingMessage) => this.#connect(ws));
     options.exchange.onBatch((b) => this.#onBatch(b));
+    options.exchange.liquidations.on((row) => this.#liquidation(row));
+    options.exchange.funding.onBatch((b) => this.#onFundingBatch(b));
     options.account?.onEvent((userId, type, payload) => {
       for (const c of this.#clients) if (c.userId === userId) this.#account(c, type, payload);
     });
@@ -254,7 +259,12 @@ export class PublicSocketServer {
     if (symbol !== "" && !symbol.startsWith("t") && !symbol.startsWith("f")) symbol = `t${symbol}`;
     let sub: Sub;
     const fields: Record<string, string> = {};
-    if (channel === "book") {
+    const funded = fundingSubscription(this.#o.exchange.funding, m, symbol);
+    if (funded && "error" in funded) return fail(...funded.error);
+    if (funded) {
+      Object.assign(fields, funded.channel.fields);
+      sub = { kind: "funding", key: funded.channel.key, ch: funded.channel, fields };
+    } else if (channel === "book") {
       const prec = typeof m["prec"] === "string" ? m["prec"] : "P0";
       const len = m["len"] === undefined ? "25" : String(m["len"]);
       const freq = typeof m["freq"] === "string" ? m["freq"] : "F0";
@@ -310,6 +320,9 @@ export class PublicSocketServer {
   #snapshot(c: Client, chanId: number, sub: Sub): void {
     const ex = this.#o.exchange;
     switch (sub.kind) {
+      case "funding":
+        for (const parts of sub.ch.snapshot(c.flags)) this.#frame(c, [chanId, ...parts]);
+        return;
       case "book":
         this.#frame(c, [chanId, sub.feed.snapshot()]);
         if ((c.flags & CONF_FLAGS.OB_CHECKSUM) !== 0) this.#frame(c, [chanId, "cs", sub.feed.mirror.checksum()]);
@@ -358,10 +371,22 @@ export class PublicSocketServer {
     }
   }
 
+  #onFundingBatch(b: FundingBatch): void {
+    for (const c of this.#clients)
+      for (const [chanId, sub] of c.subs)
+        if (sub.kind === "funding") for (const parts of sub.ch.onBatch(b, c.flags)) this.#frame(c, [chanId, ...parts]);
+  }
+
+  /** A liquidated margin position: a one-row update to every `liq:global` subscriber. */
+  #liquidation(row: unknown[]): void {
+    for (const c of this.#clients)
+      for (const [chanId, sub] of c.subs)
+        if (sub.kind === "status" && sub.statusKey === "liq:global") this.#frame(c, [chanId, [row]]);
+  }
+
   /**
-   * A status channel's row. The exchange has no margin, so nothing is ever liquidated: the
-   * `liq:global` channel carries an empty snapshot and then only heartbeats, as the real one does
-   * in a quiet market.
+   * A status channel's row. `liq:global` starts with an empty snapshot, as the real one does in a
+   * quiet market; liquidations arrive as updates (#liquidation).
    */
   #statusRow(key: string): unknown[] {
     if (key === "liq:global") return [];
@@ -373,6 +398,10 @@ export class PublicSocketServer {
     const rows = new Map<string, number[]>();
     for (const c of this.#clients) {
       for (const [chanId, sub] of c.subs) {
+        if (sub.kind === "funding") {
+          for (const parts of sub.ch.tick(now)) this.#frame(c, [chanId, ...parts]);
+          continue;
+        }
         if (sub.kind === "status" && sub.statusKey !== "liq:global") {
           const text = JSON.stringify(this.#statusRow(sub.statusKey));
           if (this.#lastTicker.get(`${chanId}`) === text || text === "[]") continue;
