@@ -5,7 +5,7 @@
  */
 import { Funds } from "./funds.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
-import type { Trading } from "./trading.ts";
+import type { Trading, WalletType } from "./trading.ts";
 
 export type AccountListener = (userId: number, type: string, payload: unknown) => void;
 
@@ -54,7 +54,7 @@ export class AccountGateway {
 
   snapshots(userId: number): [string, unknown][] {
     return [
-      ["ps", []],
+      ["ps", this.trading.positions.wireAll(userId)],
       ["ws", this.trading.walletsWire(userId)],
       ["os", this.trading.openOrdersWire(userId)],
       ["fos", []],
@@ -81,6 +81,11 @@ export class AccountGateway {
           for (const id of p["id"]) if (typeof id === "number") this.trading.cancel(userId, id);
         return;
       }
+      case "calc":
+        this.trading.positions.calc(userId, payload, (wallet, ccy) =>
+          this.trading.walletOf(userId, wallet as WalletType, ccy),
+        );
+        return;
       default:
         return;
     }

@@ -7,6 +7,7 @@ import { BookFeed, RawBookFeed, type Feed } from "./feeds.ts";
 import { newEngineOrder, type MatchResult, type Side } from "./engine.ts";
 import { FundingExchange } from "./funding-market.ts";
 import { FundingSimulator } from "./funding-simulator.ts";
+import { LiquidationFeed } from "./liquidations.ts";
 import { Market, PRECISIONS, TIMEFRAMES, type Prec, type PublicTradeRow } from "./market.ts";
 import { mulberry32, price5, Simulator, type SimulatedMarket } from "./simulator.ts";
 
@@ -45,6 +46,8 @@ export class Exchange {
   readonly simulator: Simulator;
   /** Funding markets (fUSD, fBTC, …), their lenders and borrowers stepped with the simulator. */
   readonly funding: FundingExchange;
+  /** Liquidated margin positions, for the public `liq:global` channel. */
+  readonly liquidations = new LiquidationFeed();
   /** Simulator order ids live far above account order ids (which come from storage, from 1). */
   #orderId = 1_000_000_000_000;
   #tradeId = 1;

@@ -9,6 +9,7 @@ import { userInfoCodec, type UserInfo } from "../../src/protocol/index.ts";
 import type { AuthCheck } from "../store/accounts.ts";
 import { allows, requiredCap } from "../api-keys.ts";
 import type { AccountGateway } from "./account-gateway.ts";
+import { positionsRest } from "./positions.ts";
 
 export interface RestReply {
   readonly status: number;
@@ -176,5 +177,10 @@ export function handleAuthRest(
     if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
     return { status: 200, body: [1] };
   }
-  return gate.funds.handle(user, path, body) ?? extra(user, path, body, caps) ?? err(10020, "not found", 404);
+  return (
+    gate.funds.handle(user, path, body) ??
+    positionsRest(t, user, path, body) ??
+    extra(user, path, body, caps) ??
+    err(10020, "not found", 404)
+  );
 }

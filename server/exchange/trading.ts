@@ -9,6 +9,7 @@ import { authTradeCodec, ORDER_FLAGS, orderCodec, parseSymbol, type Order } from
 import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import type { EngineOrder, EngineOrderType, Side } from "./engine.ts";
 import type { Batch, Exchange } from "./exchange.ts";
+import { Positions } from "./positions.ts";
 
 export const MAKER_FEE = 0.001;
 export const TAKER_FEE = 0.002;
@@ -65,6 +66,9 @@ const STOP_TYPES: Record<string, "MARKET" | "LIMIT"> = {
   "EXCHANGE STOP": "MARKET",
   "EXCHANGE STOP LIMIT": "LIMIT",
   "EXCHANGE TRAILING STOP": "MARKET",
+  STOP: "MARKET",
+  "STOP LIMIT": "LIMIT",
+  "TRAILING STOP": "MARKET",
 };
 
 const ENGINE_TYPES: Record<string, EngineOrderType> = {
@@ -72,7 +76,14 @@ const ENGINE_TYPES: Record<string, EngineOrderType> = {
   "EXCHANGE MARKET": "MARKET",
   "EXCHANGE IOC": "IOC",
   "EXCHANGE FOK": "FOK",
+  LIMIT: "LIMIT",
+  MARKET: "MARKET",
+  IOC: "IOC",
+  FOK: "FOK",
 };
+
+/** The bare types trade on margin (positions.ts); the EXCHANGE ones in the exchange wallet. */
+const isMargin = (type: string): boolean => !type.startsWith("EXCHANGE ");
 
 /** A number from JSON input, where the API accepts numbers and numeric strings alike; else NaN. */
 export function num(v: unknown): number {
@@ -97,6 +108,8 @@ export class Trading {
    */
   readonly #amending = new Map<number, { phase: "off" | "on"; filled: number; avg: number }>();
   readonly #nextOrderId: () => number;
+  /** Margin positions, settled from this class's fills and transactions. */
+  readonly positions: Positions;
 
   constructor(db: Db, exchange: Exchange, now: () => number, emit: AccountEmit, nextOrderId: () => number) {
     this.#db = db;
@@ -107,6 +120,19 @@ export class Trading {
     exchange.onBatch((b) => {
       this.#settle(b);
       this.#checkStops(b);
+    });
+    // After the listener above: positions are marked once a batch's fills are settled.
+    this.positions = new Positions(db, exchange, now, {
+      wallet: (u, ccy) => this.#wallet(u, ccy, "margin"),
+      move: (u, ccy, dBalance, dReserved, text) => this.#moveWallet(u, ccy, dBalance, dReserved, text, "margin"),
+      emit: (u, t, p) => this.#emit(u, t, p),
+      atomically: (fn) => {
+        if (this.#db.inTransaction) fn();
+        else {
+          this.#db.transaction(fn)();
+          this.#flush();
+        }
+      },
     });
   }
 
@@ -121,7 +147,7 @@ export class Trading {
         this.#rows.set(r.id, r);
         continue;
       }
-      const restingPrice = r.type === "EXCHANGE STOP LIMIT" ? r.aux_price : r.price;
+      const restingPrice = r.type.endsWith("STOP LIMIT") ? r.aux_price : r.price;
       const engineOrder: EngineOrder = {
         id: r.id,
         owner: r.user_id,
@@ -218,6 +244,23 @@ export class Trading {
     return rows.map((r) => this.#walletWire(r.currency, r.balance, r.reserved, r.type));
   }
 
+  /** One wallet's record, as `wu` carries it (the `calc` input's `wallet_<type>_<currency>`). */
+  walletOf(userId: number, type: WalletType, currency: string): unknown[] {
+    const w = this.#wallet(userId, currency, type);
+    return this.#walletWire(currency, w.balance, w.reserved, type);
+  }
+
+  /** Releases what an open order still reserves, from the wallet it reserved in. */
+  #release(r: OrderRow): void {
+    if (r.reserved <= 0) return;
+    const info = parseSymbol(r.symbol);
+    if (!info || info.kind !== "trading") return;
+    const margin = isMargin(r.type);
+    const ccy = margin || r.side === "buy" ? info.quote : info.base;
+    this.#moveWallet(r.user_id, ccy, 0, -r.reserved, null, margin ? "margin" : "exchange");
+    r.reserved = 0;
+  }
+
   /** A wallet's free balance in units (balance less what open orders reserve). */
   available(userId: number, type: WalletType, currency: string): number {
     const w = this.#wallet(userId, currency, type);
@@ -298,14 +341,7 @@ export class Trading {
     const type = typeof input.type === "string" ? input.type : "";
     if (type in STOP_TYPES) return this.#placeStop(userId, type, input, fail);
     const engineType = ENGINE_TYPES[type];
-    if (!engineType) {
-      return fail(
-        10001,
-        ["LIMIT", "MARKET", "IOC", "FOK"].includes(type)
-          ? "Invalid order: margin trading is not available on this exchange"
-          : "Invalid order: type",
-      );
-    }
+    if (!engineType) return fail(10001, "Invalid order: type");
     const symbol = typeof input.symbol === "string" ? input.symbol : "";
     const info = parseSymbol(symbol);
     const market = this.#ex.markets.get(symbol);
@@ -318,21 +354,30 @@ export class Trading {
       return fail(10001, "Invalid order: price");
     const flags = typeof input.flags === "number" && Number.isInteger(input.flags) ? input.flags : 0;
     const cid = typeof input.cid === "number" && Number.isSafeInteger(input.cid) ? input.cid : null;
-    const side: Side = amount > 0 ? "buy" : "sell";
-    const size = Math.abs(amount);
+    let side: Side = amount > 0 ? "buy" : "sell";
+    let size = Math.abs(amount);
+    const margin = isMargin(type);
+    const walletType: WalletType = margin ? "margin" : "exchange";
     // Reserve what the order can spend: quote for a buy (at its limit, or the book walk plus 2 %
-    // for a market buy), base for a sell.
-    let reserveCcy = side === "buy" ? info.quote : info.base;
+    // for a market buy), base for a sell; a margin order its initial margin (positions.ts).
+    const reserveCcy = margin || side === "buy" ? info.quote : info.base;
     let reserve: number;
-    if (side === "sell") reserve = toUnits(size);
+    if (margin) {
+      if ((flags & ORDER_FLAGS.OCO) !== 0) return fail(10001, "Invalid order: OCO needs an exchange limit order");
+      const ref = engineType === "MARKET" ? (market.lastPrice() ?? Number.NaN) * 1.02 : price;
+      if (!Number.isFinite(ref)) return fail(10001, "Invalid order: no market price");
+      const prep = this.positions.prepare(userId, symbol, amount, ref, flags);
+      if (!prep.ok) return fail(10001, prep.msg);
+      ({ side, size, reserve } = prep);
+    } else if (side === "sell") reserve = toUnits(size);
     else if (engineType !== "MARKET") reserve = toUnits(size * price);
     else {
       const est = this.#marketBuyCost(symbol, size);
       if (est === null) return fail(10001, "Invalid order: not enough liquidity");
       reserve = toUnits(est * 1.02);
     }
-    const w = this.#wallet(userId, reserveCcy);
-    if (w.balance - w.reserved < reserve) {
+    const w = this.#wallet(userId, reserveCcy, walletType);
+    if (!margin && w.balance - w.reserved < reserve) {
       return fail(
         10001,
         `Invalid order: not enough exchange balance for ${amount} ${symbol} at ${engineType === "MARKET" ? "market" : price}`,
@@ -362,7 +407,6 @@ export class Trading {
       triggered: 0,
       oco_peer: null,
     };
-    reserveCcy = side === "buy" ? info.quote : info.base;
     // OCO: the limit plus a stop at `price_oco_stop` for the same amount. Only one of them can
     // execute, so the pair reserves once — the stop holds only what it could need beyond the limit.
     let stop: OrderRow | null = null;
@@ -394,7 +438,7 @@ export class Trading {
     }
     let batch: Batch | null = null;
     this.#db.transaction(() => {
-      this.#moveWallet(userId, reserveCcy, 0, reserve + (stop?.reserved ?? 0), null);
+      this.#moveWallet(userId, reserveCcy, 0, reserve + (stop?.reserved ?? 0), null, walletType);
       this.#rows.set(row.id, row);
       this.#saveOrder(row);
       if (stop) {
@@ -449,13 +493,13 @@ export class Trading {
     if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > 1e9 || Math.abs(amount) < 1e-8) {
       return fail(10001, "Invalid order: amount");
     }
-    const side: Side = amount > 0 ? "buy" : "sell";
-    const size = Math.round(Math.abs(amount) * 1e8) / 1e8;
+    let side: Side = amount > 0 ? "buy" : "sell";
+    let size = Math.round(Math.abs(amount) * 1e8) / 1e8;
     const last = this.#ex.markets.get(symbol)?.lastPrice() ?? null;
     if (last === null) return fail(10001, "Invalid order: no market price");
     let trigger: number;
     let trail: number | null = null;
-    if (type === "EXCHANGE TRAILING STOP") {
+    if (type.endsWith("TRAILING STOP")) {
       trail = num(input.price_trailing);
       if (!(Number.isFinite(trail) && trail > 0 && trail < last)) return fail(10001, "Invalid order: price_trailing");
       trigger = side === "sell" ? last - trail : last + trail;
@@ -463,15 +507,22 @@ export class Trading {
       trigger = num(input.price);
       if (!(Number.isFinite(trigger) && trigger > 0 && trigger < 1e12)) return fail(10001, "Invalid order: price");
     }
-    const aux = type === "EXCHANGE STOP LIMIT" ? num(input.price_aux_limit) : null;
+    const aux = type.endsWith("STOP LIMIT") ? num(input.price_aux_limit) : null;
     if (aux !== null && !(Number.isFinite(aux) && aux > 0 && aux < 1e12)) {
       return fail(10001, "Invalid order: price_aux_limit");
     }
     // A buy reserves quote for the worst it can pay: its limit, or the trigger plus 5 % slippage.
-    const reserveCcy = side === "buy" ? info.quote : info.base;
-    const reserve = side === "sell" ? toUnits(size) : toUnits(size * (aux ?? trigger * 1.05));
-    const w = this.#wallet(userId, reserveCcy);
-    if (w.balance - w.reserved < reserve)
+    const margin = isMargin(type);
+    const flags = typeof input.flags === "number" && Number.isInteger(input.flags) ? input.flags : 0;
+    const reserveCcy = margin || side === "buy" ? info.quote : info.base;
+    let reserve = side === "sell" ? toUnits(size) : toUnits(size * (aux ?? trigger * 1.05));
+    if (margin) {
+      const prep = this.positions.prepare(userId, symbol, amount, aux ?? trigger * 1.05, flags);
+      if (!prep.ok) return fail(10001, prep.msg);
+      ({ side, size, reserve } = prep);
+    }
+    const w = this.#wallet(userId, reserveCcy, margin ? "margin" : "exchange");
+    if (!margin && w.balance - w.reserved < reserve)
       return fail(10001, `Invalid order: not enough exchange balance for ${amount} ${symbol}`);
     const now = this.#now();
     const row: OrderRow = {
@@ -486,7 +537,7 @@ export class Trading {
       remaining: toUnits(size),
       avg_price: 0,
       status: "ACTIVE",
-      flags: typeof input.flags === "number" && Number.isInteger(input.flags) ? input.flags : 0,
+      flags,
       reserved: reserve,
       mts_create: now,
       mts_update: now,
@@ -498,7 +549,7 @@ export class Trading {
       oco_peer: null,
     };
     this.#db.transaction(() => {
-      this.#moveWallet(userId, reserveCcy, 0, reserve, null);
+      this.#moveWallet(userId, reserveCcy, 0, reserve, null, margin ? "margin" : "exchange");
       this.#rows.set(row.id, row);
       this.#saveOrder(row);
     })();
@@ -690,11 +741,7 @@ export class Trading {
     row.open = 0;
     row.status = "CANCELED";
     row.mts_update = this.#now();
-    const info = parseSymbol(row.symbol);
-    if (info && info.kind === "trading" && row.reserved > 0) {
-      this.#moveWallet(row.user_id, row.side === "buy" ? info.quote : info.base, 0, -row.reserved, null);
-      row.reserved = 0;
-    }
+    this.#release(row);
     this.#saveOrder(row);
     this.#emit(row.user_id, "oc", this.#orderWire(row));
     this.#rows.delete(row.id);
@@ -786,6 +833,8 @@ export class Trading {
     const run = (): void => {
       const info = parseSymbol(batch.market.symbol);
       if (!info || info.kind !== "trading") return;
+      // Margin orders release their reservation pro rata over what is left of them.
+      const left = new Map<number, number>();
       for (const f of result.fills) {
         for (const [o, maker] of [
           [f.taker, false],
@@ -797,7 +846,17 @@ export class Trading {
           const feeRate = maker ? MAKER_FEE : TAKER_FEE;
           const base = toUnits(f.amount);
           const quote = Math.round(f.amount * f.price * 1e8);
-          if (o.side === "buy") {
+          if (isMargin(row.type)) {
+            const before = left.get(row.id) ?? row.remaining;
+            const released =
+              before > base ? Math.min(row.reserved, Math.round((row.reserved * base) / before)) : row.reserved;
+            left.set(row.id, before - base);
+            row.reserved -= released;
+            const fee = Math.round(quote * feeRate);
+            const signed = o.side === "buy" ? base : -base;
+            this.positions.fill(o.owner, row.symbol, signed, f.price, fee, released);
+            this.#recordTrade(o, row, f.tradeId, f.mts, signed, f.price, maker, -fee, info.quote);
+          } else if (o.side === "buy") {
             // Release the reservation for this part at the order's limit (or its share of a market
             // reservation), pay the quote, receive base less the fee.
             const limitPrice =
@@ -863,10 +922,7 @@ export class Trading {
         const closed = o.remaining <= 0 || !(o === result.order ? result.rested || this.#resting(o) : this.#resting(o));
         if (closed && row.open === 1) {
           row.open = 0;
-          if (row.reserved > 0) {
-            this.#moveWallet(o.owner, o.side === "buy" ? info.quote : info.base, 0, -row.reserved, null);
-            row.reserved = 0;
-          }
+          this.#release(row);
         }
         this.#saveOrder(row);
         this.#emit(

@@ -155,11 +155,30 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   ["orders", "oco_peer", "INTEGER"],
 ];
 
+/** Tables added after the first release, created on an older database file (IF NOT EXISTS). */
+const ADDED_TABLES: readonly string[] = [
+  // Margin positions (exchange/positions.ts): amount signed in units, collateral in quote units.
+  `CREATE TABLE IF NOT EXISTS positions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    symbol TEXT NOT NULL,
+    status TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    base_price REAL NOT NULL,
+    collateral INTEGER NOT NULL DEFAULT 0,
+    mts_create INTEGER NOT NULL,
+    mts_update INTEGER NOT NULL,
+    open INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS positions_open ON positions(open) WHERE open = 1;`,
+];
+
 function migrate(db: Db): void {
   for (const [table, column, decl] of ADDED_COLUMNS) {
     const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!cols.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${decl}`);
   }
+  for (const ddl of ADDED_TABLES) db.exec(ddl);
 }
 
 /** The next id of a sequence kept in `meta` (order ids must not repeat across restarts). */

@@ -1,0 +1,473 @@
+/**
+ * Margin positions on the embedded exchange. Margin orders (the bare types: LIMIT, MARKET, STOP, …)
+ * trade against the `margin` wallet of the pair's quote currency, netted into one position per
+ * account and symbol: a buy against a short reduces it, a fill larger than the position flips it.
+ *
+ * Margin model (cross margin per quote currency, values like Bitfinex's 10x pairs):
+ * - initial margin 10 % of the opening notional is reserved from the margin wallet as the
+ *   position's collateral (leverage 10x); an order reserves it (plus the taker fee) when placed;
+ * - maintenance margin 5 %: when the wallet balance plus the unrealized P/L of the currency's
+ *   positions falls below 5 % of their marked notional, the worst position is liquidated at the
+ *   mark (the last trade price) — status LIQUIDATED, a row on `liq:global`;
+ * - realized P/L settles into the margin wallet on every reduce/close; a loss never takes the
+ *   wallet below zero (nor below what open orders and other positions hold).
+ * Every change happens inside Trading's transaction, and its events go through Trading's queue
+ * (sent after COMMIT).
+ */
+import { parseSymbol, positionCodec, type Position } from "../../src/protocol/index.ts";
+import { fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
+import type { Batch, Exchange } from "./exchange.ts";
+import type { Side } from "./engine.ts";
+import type { Trading } from "./trading.ts";
+
+export const INITIAL_MARGIN = 0.1;
+export const MAINTENANCE_MARGIN = 0.05;
+/** Mark-to-market `pu` at most this often per position (about the ticker's rate). */
+export const MARK_INTERVAL_MS = 1000;
+
+/** What positions need of Trading: the margin wallet (units of 1e-8) and the event queue. */
+export interface MarginWallet {
+  wallet(userId: number, currency: string): { balance: number; reserved: number };
+  move(userId: number, currency: string, dBalance: number, dReserved: number, text: string | null): void;
+  emit(userId: number, type: string, payload: unknown): void;
+  /** Runs fn in a transaction (or inside the open one) and sends the queued events after it. */
+  atomically(fn: () => void): void;
+}
+
+export interface PositionRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  status: string;
+  /** Signed, units of 1e-8: positive long, negative short. */
+  amount: number;
+  base_price: number;
+  /** Units of the quote currency reserved in the margin wallet. */
+  collateral: number;
+  mts_create: number;
+  mts_update: number;
+  open: number;
+}
+
+export type Prepared =
+  | { readonly ok: true; readonly size: number; readonly side: Side; readonly reserve: number }
+  | { readonly ok: false; readonly msg: string };
+
+const round8 = (v: number): number => Math.round(v * 1e8) / 1e8;
+
+export class Positions {
+  readonly #db: Db;
+  readonly #ex: Exchange;
+  readonly #now: () => number;
+  readonly #w: MarginWallet;
+  readonly #nextId: () => number;
+  /** Open positions by `${userId}|${symbol}`. */
+  readonly #open = new Map<string, PositionRow>();
+  readonly #lastMark = new Map<number, number>();
+
+  constructor(db: Db, exchange: Exchange, now: () => number, wallet: MarginWallet) {
+    this.#db = db;
+    this.#ex = exchange;
+    this.#now = now;
+    this.#w = wallet;
+    this.#nextId = nextIdFrom(db, "position", 0);
+    const rows = db.prepare("SELECT * FROM positions WHERE open = 1").all() as PositionRow[];
+    for (const r of rows) this.#open.set(`${r.user_id}|${r.symbol}`, r);
+    exchange.onBatch((b) => this.#onBatch(b));
+  }
+
+  static quoteOf(symbol: string): string | null {
+    const info = parseSymbol(symbol);
+    return info && info.kind === "trading" && !info.derivative ? info.quote : null;
+  }
+
+  get(userId: number, symbol: string): PositionRow | undefined {
+    return this.#open.get(`${userId}|${symbol}`);
+  }
+
+  #mark(symbol: string): number | null {
+    return this.#ex.markets.get(symbol)?.lastPrice() ?? null;
+  }
+
+  /**
+   * Order entry: the reduce-only (1024) and close (512) rules, and what the order reserves in the
+   * margin wallet — initial margin on the part that would open or increase the position, plus the
+   * taker fee on all of it. `price` is the limit, or an estimate for market and stop orders.
+   */
+  prepare(userId: number, symbol: string, amount: number, price: number, flags: number): Prepared {
+    const quote = Positions.quoteOf(symbol);
+    if (!quote) return { ok: false, msg: "Invalid order: symbol" };
+    const pos = this.get(userId, symbol);
+    const held = pos ? fromUnits(pos.amount) : 0;
+    let signed = amount;
+    const close = (flags & 512) !== 0;
+    const reduceOnly = close || (flags & 1024) !== 0;
+    if (close) {
+      if (held === 0) return { ok: false, msg: "Invalid order: no position to close" };
+      // The close flag closes the whole position whatever the amount says, in the closing direction.
+      signed = -held;
+    }
+    if (reduceOnly && (held === 0 || Math.sign(signed) === Math.sign(held) || Math.abs(signed) > Math.abs(held) + 1e-9))
+      return { ok: false, msg: "Invalid order: reduce-only order would increase the position" };
+    const size = round8(Math.abs(signed));
+    const closing = Math.sign(signed) === -Math.sign(held) ? Math.min(size, Math.abs(held)) : 0;
+    const opening = size - closing;
+    const reserve = toUnits(opening * price * INITIAL_MARGIN + size * price * 0.002);
+    const w = this.#w.wallet(userId, quote);
+    if (w.balance - w.reserved < reserve)
+      return {
+        ok: false,
+        msg: `Invalid order: not enough tradable balance for ${signed} ${symbol} at ${price}`,
+      };
+    return { ok: true, size, side: signed > 0 ? "buy" : "sell", reserve };
+  }
+
+  /**
+   * A margin fill: `base` signed units, `fee` units of quote paid, `released` what the order had
+   * reserved for this part. Runs inside Trading's settlement transaction.
+   */
+  fill(userId: number, symbol: string, base: number, price: number, fee: number, released: number): void {
+    const quote = Positions.quoteOf(symbol);
+    if (!quote || base === 0) return;
+    const w = this.#w;
+    const free = (): number => {
+      const x = w.wallet(userId, quote);
+      return x.balance - x.reserved;
+    };
+    if (released > 0) w.move(userId, quote, 0, -released, null);
+    const pay = Math.min(fee, Math.max(0, free()));
+    const qty = fromUnits(Math.abs(base));
+    if (pay > 0) w.move(userId, quote, -pay, 0, `Trading fees for ${qty} ${symbol.slice(1)} (margin) @ ${price}`);
+    const now = this.#now();
+    let pos = this.get(userId, symbol);
+    let left = base;
+    if (pos && Math.sign(pos.amount) === -Math.sign(base)) {
+      const closed = Math.min(Math.abs(base), Math.abs(pos.amount));
+      const share = closed / Math.abs(pos.amount);
+      const colRel = Math.round(pos.collateral * share);
+      const pl = Math.round(fromUnits(closed) * (price - pos.base_price) * Math.sign(pos.amount) * 1e8);
+      w.move(userId, quote, 0, -colRel, null);
+      pos.collateral -= colRel;
+      this.#settlePl(userId, quote, pl, pos, price);
+      pos.amount += Math.sign(base) * closed;
+      left = base - Math.sign(base) * closed;
+      pos.mts_update = now;
+      if (pos.amount === 0) {
+        this.#close(pos, "CLOSED");
+        pos = undefined;
+      } else {
+        this.#save(pos);
+        w.emit(userId, "pu", this.wire(pos));
+      }
+    }
+    if (left === 0) return;
+    const take = Math.min(Math.round(fromUnits(Math.abs(left)) * price * INITIAL_MARGIN * 1e8), Math.max(0, free()));
+    if (take > 0) w.move(userId, quote, 0, take, null);
+    if (pos) {
+      const total = Math.abs(pos.amount) + Math.abs(left);
+      pos.base_price = (Math.abs(pos.amount) * pos.base_price + Math.abs(left) * price) / total;
+      pos.amount += left;
+      pos.collateral += take;
+      pos.mts_update = now;
+      this.#save(pos);
+      w.emit(userId, "pu", this.wire(pos));
+    } else {
+      const row: PositionRow = {
+        id: this.#nextId(),
+        user_id: userId,
+        symbol,
+        status: "ACTIVE",
+        amount: left,
+        base_price: price,
+        collateral: take,
+        mts_create: now,
+        mts_update: now,
+        open: 1,
+      };
+      this.#open.set(`${userId}|${symbol}`, row);
+      this.#save(row);
+      w.emit(userId, "pn", this.wire(row));
+    }
+  }
+
+  /** Realized P/L into the margin wallet: a loss takes at most what is free there. */
+  #settlePl(userId: number, quote: string, pl: number, pos: PositionRow, price: number): void {
+    if (pl === 0) return;
+    const text = `Position #${pos.id} ${pos.symbol.slice(1)} P/L @ ${price}`;
+    if (pl > 0) this.#w.move(userId, quote, pl, 0, text);
+    else {
+      const x = this.#w.wallet(userId, quote);
+      const loss = Math.min(-pl, Math.max(0, x.balance - x.reserved));
+      if (loss > 0) this.#w.move(userId, quote, -loss, 0, text);
+    }
+  }
+
+  #close(pos: PositionRow, status: "CLOSED" | "LIQUIDATED"): void {
+    if (pos.collateral > 0) {
+      this.#w.move(pos.user_id, Positions.quoteOf(pos.symbol) as string, 0, -pos.collateral, null);
+      pos.collateral = 0;
+    }
+    pos.status = status;
+    pos.open = 0;
+    pos.mts_update = this.#now();
+    this.#open.delete(`${pos.user_id}|${pos.symbol}`);
+    this.#lastMark.delete(pos.id);
+    this.#save(pos);
+    this.#w.emit(pos.user_id, "pc", this.wire(pos));
+  }
+
+  #save(r: PositionRow): void {
+    this.#db
+      .prepare(
+        `INSERT INTO positions (id, user_id, symbol, status, amount, base_price, collateral, mts_create, mts_update, open)
+         VALUES (@id, @user_id, @symbol, @status, @amount, @base_price, @collateral, @mts_create, @mts_update, @open)
+         ON CONFLICT(id) DO UPDATE SET status = excluded.status, amount = excluded.amount, base_price = excluded.base_price,
+           collateral = excluded.collateral, mts_update = excluded.mts_update, open = excluded.open`,
+      )
+      .run(r);
+  }
+
+  // --- valuation -----------------------------------------------------------------------------
+
+  #pl(r: PositionRow, mark: number | null): number {
+    return mark === null ? 0 : fromUnits(r.amount) * (mark - r.base_price);
+  }
+
+  #ofCurrency(userId: number, quote: string): PositionRow[] {
+    return [...this.#open.values()].filter((r) => r.user_id === userId && Positions.quoteOf(r.symbol) === quote);
+  }
+
+  /** The mark at which this position's currency would reach maintenance, the others' marks fixed. */
+  #liqPrice(r: PositionRow): number | null {
+    const quote = Positions.quoteOf(r.symbol) as string;
+    const balance = fromUnits(this.#w.wallet(r.user_id, quote).balance);
+    let otherPl = 0;
+    let otherReq = 0;
+    for (const o of this.#ofCurrency(r.user_id, quote)) {
+      if (o === r) continue;
+      const m = this.#mark(o.symbol) ?? o.base_price;
+      otherPl += this.#pl(o, m);
+      otherReq += Math.abs(fromUnits(o.amount)) * m * MAINTENANCE_MARGIN;
+    }
+    const a = fromUnits(r.amount);
+    if (a === 0) return null;
+    // balance + otherPl + a·(L − base) = |a|·L·MM + otherReq, solved for L.
+    const l = (a * r.base_price + otherReq - balance - otherPl) / (a * (1 - Math.sign(a) * MAINTENANCE_MARGIN));
+    return l > 0 && Number.isFinite(l) ? Number(l.toPrecision(8)) : 0;
+  }
+
+  wire(r: PositionRow): unknown[] {
+    const active = r.open === 1;
+    const mark = this.#mark(r.symbol);
+    const amount = fromUnits(r.amount);
+    const pl = active ? round8(this.#pl(r, mark)) : 0;
+    const notional = Math.abs(amount) * r.base_price;
+    const collateral = fromUnits(r.collateral);
+    const p: Position = {
+      pair: r.symbol,
+      status: r.status,
+      amount: active ? amount : 0,
+      basePrice: r.base_price,
+      swap: 0,
+      swapType: 0,
+      pl,
+      plPercent: active && notional > 0 ? Number(((pl / notional) * 100).toFixed(4)) : 0,
+      liqPrice: active ? this.#liqPrice(r) : null,
+      leverage: active && collateral > 0 ? Number((notional / collateral).toFixed(4)) : null,
+      id: r.id,
+      mtsCreate: r.mts_create,
+      mtsUpdate: r.mts_update,
+      posType: 0,
+      collateral,
+      minCollateral: active && mark !== null ? round8(Math.abs(amount) * mark * MAINTENANCE_MARGIN) : 0,
+      maxCollateral: null,
+    };
+    return positionCodec.encode(p);
+  }
+
+  /** The `ps` snapshot and REST `r/positions`: the open positions. */
+  wireAll(userId: number): unknown[][] {
+    return [...this.#open.values()].filter((r) => r.user_id === userId).map((r) => this.wire(r));
+  }
+
+  /** `miu` base: [USER_PL, USER_SWAPS, MARGIN_BALANCE, MARGIN_NET, MARGIN_MIN] in USD. */
+  marginBase(userId: number, quote = "USD"): unknown[] {
+    const balance = fromUnits(this.#w.wallet(userId, quote).balance);
+    let pl = 0;
+    let req = 0;
+    for (const r of this.#ofCurrency(userId, quote)) {
+      const m = this.#mark(r.symbol) ?? r.base_price;
+      pl += this.#pl(r, m);
+      req += Math.abs(fromUnits(r.amount)) * m * MAINTENANCE_MARGIN;
+    }
+    return ["base", [round8(pl), 0, round8(balance), round8(balance + pl), round8(req)]];
+  }
+
+  /** `miu` sym: [TRADABLE_BALANCE, GROSS_BALANCE, BUY, SELL] (buy/sell in base, closing included). */
+  marginSym(userId: number, symbol: string): unknown[] | null {
+    const quote = Positions.quoteOf(symbol);
+    const market = this.#ex.markets.get(symbol);
+    if (!quote || !market) return null;
+    const w = this.#w.wallet(userId, quote);
+    let pl = 0;
+    for (const r of this.#ofCurrency(userId, quote)) pl += this.#pl(r, this.#mark(r.symbol));
+    const free = Math.max(0, fromUnits(w.balance - w.reserved) + Math.min(0, pl));
+    const tradable = free / (INITIAL_MARGIN + 0.002);
+    const held = fromUnits(this.get(userId, symbol)?.amount ?? 0);
+    const ask = market.engine.bestAsk() ?? market.lastPrice();
+    const bid = market.engine.bestBid() ?? market.lastPrice();
+    const buy = (ask ? tradable / ask : 0) + Math.max(0, -held);
+    const sell = (bid ? tradable / bid : 0) + Math.max(0, held);
+    return ["sym", symbol, [round8(tradable), round8(fromUnits(w.balance) + pl), round8(buy), round8(sell)]];
+  }
+
+  /** What a margin order in direction `dir` at `rate` could take now (REST calc/order/avail). */
+  availableMargin(userId: number, symbol: string, dir: number, rate: number): number | null {
+    const sym = this.marginSym(userId, symbol);
+    if (!sym) return null;
+    const [tradable] = sym[2] as number[];
+    const held = fromUnits(this.get(userId, symbol)?.amount ?? 0);
+    const closable = dir > 0 ? Math.max(0, -held) : Math.max(0, held);
+    return round8(((tradable as number) / rate + closable) * (dir > 0 ? 1 : -1));
+  }
+
+  // --- marking and liquidation ---------------------------------------------------------------
+
+  #onBatch(b: Batch): void {
+    if (b.trades.length === 0) return;
+    const symbol = b.market.symbol;
+    const touched = [...this.#open.values()].filter((r) => r.symbol === symbol);
+    if (touched.length === 0) return;
+    this.#w.atomically(() => {
+      const users = new Set(touched.map((r) => r.user_id));
+      const quote = Positions.quoteOf(symbol) as string;
+      for (const u of users) this.#checkMaintenance(u, quote);
+      const now = this.#now();
+      for (const r of touched) {
+        if (r.open !== 1) continue;
+        if (now - (this.#lastMark.get(r.id) ?? 0) < MARK_INTERVAL_MS) continue;
+        this.#lastMark.set(r.id, now);
+        this.#w.emit(r.user_id, "pu", this.wire(r));
+      }
+    });
+  }
+
+  /** Liquidates the currency's worst positions while equity is below maintenance. */
+  #checkMaintenance(userId: number, quote: string): void {
+    for (;;) {
+      const open = this.#ofCurrency(userId, quote);
+      if (open.length === 0) return;
+      const balance = fromUnits(this.#w.wallet(userId, quote).balance);
+      let equity = balance;
+      let req = 0;
+      for (const r of open) {
+        const m = this.#mark(r.symbol) ?? r.base_price;
+        equity += this.#pl(r, m);
+        req += Math.abs(fromUnits(r.amount)) * m * MAINTENANCE_MARGIN;
+      }
+      if (equity >= req) return;
+      const worst = open.reduce((a, r) =>
+        this.#pl(r, this.#mark(r.symbol)) < this.#pl(a, this.#mark(a.symbol)) ? r : a,
+      );
+      this.#liquidate(worst);
+    }
+  }
+
+  #liquidate(r: PositionRow): void {
+    const mark = this.#mark(r.symbol) ?? r.base_price;
+    const quote = Positions.quoteOf(r.symbol) as string;
+    const liqPrice = this.#liqPrice(r);
+    const amount = fromUnits(r.amount);
+    const pl = Math.round(amount * (mark - r.base_price) * 1e8);
+    const collateral = r.collateral;
+    if (collateral > 0) {
+      this.#w.move(r.user_id, quote, 0, -collateral, null);
+      r.collateral = 0;
+    }
+    this.#settlePl(r.user_id, quote, pl, r, mark);
+    this.#close(r, "LIQUIDATED");
+    this.#ex.liquidations.publish({
+      kind: "pos",
+      posId: r.id,
+      mts: this.#now(),
+      symbol: r.symbol,
+      amount,
+      basePrice: r.base_price,
+      isMatch: false,
+      isMarketSold: true,
+      liquidationPrice: liqPrice,
+    });
+  }
+
+  /**
+   * The `calc` input (PROTOCOL.md 4.3): each request answered with its current record —
+   * `margin_base` and `margin_sym_<symbol>` as `miu`, `position_<symbol>` as `pu`,
+   * `wallet_<type>_<currency>` as `wu` (through `walletWire`), `balance` is left to the caller.
+   */
+  calc(userId: number, requests: unknown, walletWire: (type: string, currency: string) => unknown[] | null): void {
+    if (!Array.isArray(requests)) return;
+    this.#w.atomically(() => this.#calc(userId, requests, walletWire));
+  }
+
+  #calc(userId: number, requests: unknown[], walletWire: (type: string, currency: string) => unknown[] | null): void {
+    for (const req of requests.slice(0, 30)) {
+      const name = Array.isArray(req) ? req[0] : req;
+      if (typeof name !== "string") continue;
+      let m: RegExpExecArray | null;
+      if (name === "margin_base") this.#w.emit(userId, "miu", this.marginBase(userId));
+      else if ((m = /^margin_sym_(t[A-Z0-9:]+)$/.exec(name))) {
+        const sym = this.marginSym(userId, m[1] as string);
+        if (sym) this.#w.emit(userId, "miu", sym);
+      } else if ((m = /^position_(t[A-Z0-9:]+)$/.exec(name))) {
+        const pos = this.get(userId, m[1] as string);
+        if (pos) this.#w.emit(userId, "pu", this.wire(pos));
+      } else if ((m = /^wallet_(exchange|margin|funding)_([A-Z0-9]+)$/.exec(name))) {
+        const wire = walletWire(m[1] as string, m[2] as string);
+        if (wire) this.#w.emit(userId, "wu", wire);
+      }
+    }
+  }
+}
+
+/**
+ * REST (PROTOCOL.md 6): `r/positions`, `r/info/margin/{base|<symbol>|sym_all}` and
+ * `calc/order/avail` ({symbol, dir, rate, type: EXCHANGE|MARGIN}); null for other paths.
+ */
+export function positionsRest(
+  trading: Pick<Trading, "positions" | "available">,
+  userId: number,
+  path: string,
+  body: Record<string, unknown>,
+): { status: number; body: unknown } | null {
+  const p = trading.positions;
+  if (path === "/v2/auth/r/positions") return { status: 200, body: p.wireAll(userId) };
+  const m = /^\/v2\/auth\/r\/info\/margin\/(base|sym_all|t[A-Z0-9:]+)$/.exec(path);
+  if (m) {
+    const key = m[1] as string;
+    if (key === "base") return { status: 200, body: p.marginBase(userId) };
+    if (key === "sym_all") {
+      const rows = [...new Set(p.wireAll(userId).map((w) => w[0] as string))].map((s) => p.marginSym(userId, s));
+      return { status: 200, body: rows.filter((r) => r !== null) };
+    }
+    const sym = p.marginSym(userId, key);
+    return sym ? { status: 200, body: sym } : { status: 500, body: ["error", 10020, "symbol: invalid"] };
+  }
+  if (path === "/v2/auth/calc/order/avail") {
+    const symbol = typeof body["symbol"] === "string" ? body["symbol"] : "";
+    const dir = Number(body["dir"]) >= 0 ? 1 : -1;
+    const rate = Number(body["rate"]);
+    const info = parseSymbol(symbol);
+    if (!info || info.kind !== "trading" || !(rate > 0))
+      return { status: 500, body: ["error", 10020, "params: invalid"] };
+    if (String(body["type"] ?? "EXCHANGE").toUpperCase() === "MARGIN") {
+      const a = p.availableMargin(userId, symbol, dir, rate);
+      return a === null ? { status: 500, body: ["error", 10020, "symbol: invalid"] } : { status: 200, body: [a] };
+    }
+    const amount =
+      dir > 0
+        ? fromUnits(trading.available(userId, "exchange", info.quote)) / rate
+        : -fromUnits(trading.available(userId, "exchange", info.base));
+    return { status: 200, body: [round8(amount)] };
+  }
+  return null;
+}
