@@ -39,9 +39,13 @@ import {
 } from "./book-layout";
 import { BookPainter, type BookSide } from "./book-painter";
 import { BookToolbar } from "./BookToolbar";
+import { PaintQueue } from "./paint-queue";
 import { HealthStore } from "./feed-health";
 import { resolveSource, useInjectedSource } from "./market-source";
 import * as css from "./order-book.css";
+
+/** All books of the page paint through one queue, at most two a frame (see PaintQueue). */
+const bookPaints = new PaintQueue(appScheduler, 2);
 
 /** Rows rendered beyond the viewport on each side, so a fast wheel does not show blank rows. */
 const OVERSCAN = 8;
@@ -60,13 +64,14 @@ export function OrderBook({ symbol }: WidgetProps) {
   const compact = s.book_compact_numbers;
   const digits = precisionDigits(precision);
   const injected = useInjectedSource();
-  const [painter] = useState(() => new BookPainter());
+  const [painter] = useState(() => new BookPainter(bookPaints));
   const [health] = useState(() => new HealthStore(() => appScheduler.now()));
   // Levels per side asked for and listed: null until the list has measured how many rows it shows.
   const [tier, setTier] = useState<DepthTier | null>(null);
   const centerRef = useRef<(() => void) | null>(null);
 
   useLayoutEffect(() => painter.configure(digits, compact), [painter, digits, compact]);
+  useEffect(() => () => painter.dispose(), [painter]);
 
   // A new market or precision starts blank rather than showing the old levels under new labels.
   useLayoutEffect(() => {
@@ -397,7 +402,7 @@ function BookHalf({ side, level, variant, bar, painter }: BookHalfProps) {
   const register = useCallback((el: HTMLElement | null) => painter.registerHalf(el), [painter]);
   return (
     <div ref={register} className={`${css.half} ${css.halfVariants[variant]}`} data-side={side} data-level={level}>
-      <div data-part="bar" className={`${css.bar} ${css.barVariants[bar]}`} />
+      <div data-part="bar" data-span={css.BAR_SPAN[bar]} className={`${css.bar} ${css.barVariants[bar]}`} />
       <span data-part="count" className={css.cell.count} />
       <button type="button" data-part="amount" data-act="amount" className={`${css.cell.amount} ${css.cellButton}`} />
       <span data-part="total" className={css.cell.total} />

@@ -6,6 +6,7 @@
  */
 import { BOOK_VIEW_STRIDE, formatPercent, type BookView } from "../../../../protocol";
 import { LabelCache, normalizePrice } from "./book-format";
+import type { PaintQueue } from "./paint-queue";
 
 export type BookSide = "bid" | "ask";
 
@@ -16,6 +17,8 @@ interface Half {
   readonly amount: HTMLElement;
   readonly total: HTMLElement;
   readonly count: HTMLElement;
+  /** The bar's width at full depth, in % of the half (`data-span`). */
+  readonly span: number;
   /** What is painted now (NaN: blank), so unchanged cells are not written and clicks use what was seen. */
   side: BookSide;
   level: number;
@@ -59,6 +62,8 @@ function setText(el: HTMLElement, text: string): void {
 
 export class BookPainter {
   readonly labels = new LabelCache();
+  readonly #queue: PaintQueue | null;
+  readonly #paintQueued = (): void => this.#paintView();
   readonly #halves = new Map<Element, Half>();
   readonly #spreads = new Set<Spread>();
   #view: BookView | null = null;
@@ -68,6 +73,16 @@ export class BookPainter {
   #hoverSide: BookSide | null = null;
   #hoverLevel = -1;
   #root: HTMLElement | null = null;
+
+  /**
+   * With a `queue`, views are painted in animation frames, shared fairly with the other books (see
+   * PaintQueue): however many views arrive between two paints, the book paints once, the newest,
+   * and a main thread that falls behind skips stale views instead of queueing them (bench:ui, 8
+   * books). Without, every view is painted at once.
+   */
+  constructor(queue: PaintQueue | null = null) {
+    this.#queue = queue;
+  }
 
   /** Mounted half-rows (for tests and the DOM-size budget). */
   get mounted(): number {
@@ -83,9 +98,24 @@ export class BookPainter {
 
   setView(view: BookView | null): void {
     this.#view = view;
+    if (this.#queue && view) {
+      this.#queue.request(this.#paintQueued);
+      return;
+    }
+    this.#queue?.cancel(this.#paintQueued);
+    this.#paintView();
+  }
+
+  /** Drops a waiting paint (the widget unmounts). */
+  dispose(): void {
+    this.#queue?.cancel(this.#paintQueued);
+  }
+
+  #paintView(): void {
     this.paint();
     // The worker time of the data on screen, for `npm run bench:ui` (how far behind the book is)
     // and for anyone inspecting the page: one attribute write per view, not per level.
+    const view = this.#view;
     if (this.#root && view) this.#root.dataset["paintedUpdateAt"] = String(view.health.lastUpdateAt);
   }
 
@@ -134,6 +164,7 @@ export class BookPainter {
       amount: part(el, "amount"),
       total: part(el, "total"),
       count: part(el, "count"),
+      span: Number(part(el, "bar").dataset["span"] ?? 100) || 100,
       side: "bid",
       level: -1,
       p: NaN,
@@ -212,7 +243,7 @@ export class BookPainter {
       setText(h.amount, "");
       setText(h.total, "");
       setText(h.count, "");
-      h.bar.style.transform = "scaleX(0)";
+      h.bar.style.width = "0";
       h.el.dataset["empty"] = "true";
       delete h.el.dataset["own"];
       this.#paintSwept(h);
@@ -245,7 +276,7 @@ export class BookPainter {
     const scale = maxC > 0 ? Math.round((c / maxC) * 1000) / 1000 : 0;
     if (scale !== h.scale) {
       h.scale = scale;
-      h.bar.style.transform = `scaleX(${scale})`;
+      h.bar.style.width = `${Math.round(scale * h.span * 10) / 10}%`;
     }
     const own = (h.side === "bid" ? this.#ownBids : this.#ownAsks).has(normalizePrice(p, this.#digits));
     if (own !== h.own) {

@@ -105,7 +105,7 @@ function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
   const { t, i18n } = useLingui();
   const injected = useInjectedSource();
   const locale = intlTag(i18n.locale as Parameters<typeof intlTag>[0]);
-  const [painter] = useState(() => new TradesPainter(locale));
+  const [painter] = useState(() => new TradesPainter(locale, css.ROW_HEIGHT));
   // How many row skeletons exist: grows while the tape fills, then stays (no re-render per view).
   const [rows, setRows] = useState(0);
   const rowsRef = useRef(0);
@@ -137,6 +137,7 @@ function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
   }, [injected, painter, health, symbol]);
 
   const register = useCallback((el: HTMLElement | null) => painter.register(el), [painter]);
+  const observe = useCallback((el: HTMLElement | null) => painter.observe(el), [painter]);
 
   // New skeletons are painted before the browser shows them.
   useLayoutEffect(() => painter.paint(), [painter, rows]);
@@ -154,6 +155,7 @@ function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
       <Heads own={false} />
       <div
         id={panelId}
+        ref={observe}
         role="tabpanel"
         className={css.panel}
         onClick={onClick}

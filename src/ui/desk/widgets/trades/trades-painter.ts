@@ -2,12 +2,21 @@
  * Writes trades views into a bounded set of row elements (HOUSE-STYLE 7, 12): React renders only the
  * row skeletons (their number changes while the tape fills, then never); each view is painted here,
  * and a row is rewritten only when the trade it shows changes. Labels are cached.
+ *
+ * Every new trade shifts the tape, so every row shows another trade with each view; of the 100 rows
+ * only a handful are in sight in a desk-sized tape. Rows further than a panel height (at least
+ * PAINT_MARGIN_ROWS) from the visible ones are left as they are and painted once a scroll brings
+ * them near: with 8 tapes the rows out of sight were most of the page's layout and paint per frame
+ * (bench:ui).
  */
 import { TRADE_VIEW_STRIDE, type TradesView } from "../../../../protocol";
 import { amountLabel, BoundedCache, priceLabel } from "../book";
 
 /** Rows the tape keeps (the newest trades). */
 export const MAX_TRADE_ROWS = 100;
+
+/** Rows painted beyond each edge of the visible ones at least (a panel height when taller). */
+export const PAINT_MARGIN_ROWS = 10;
 
 interface TradeRow {
   readonly el: HTMLElement;
@@ -24,6 +33,13 @@ function part(el: HTMLElement, name: string): HTMLElement {
   return found;
 }
 
+function setText(el: HTMLElement, text: string): void {
+  // Writing the text node's data keeps the node (no child list change for the cell's layout).
+  const first = el.firstChild;
+  if (first && first.nodeType === 3 && !first.nextSibling) (first as Text).data = text;
+  else el.textContent = text;
+}
+
 export class TradesPainter {
   readonly #rows = new Map<Element, TradeRow>();
   readonly #prices = new BoundedCache<number, string>(1024);
@@ -31,10 +47,43 @@ export class TradesPainter {
   readonly #times = new BoundedCache<number, string>(1024);
   #clock: Intl.DateTimeFormat;
   #view: TradesView | null = null;
+  readonly #rowHeight: number;
+  /** The panel's scroll offset and height (css px) as last seen; Infinity: not known, paint all. */
+  #scrollTop = 0;
+  #height = Number.POSITIVE_INFINITY;
 
-  constructor(locale: string) {
+  constructor(locale: string, rowHeight = 20) {
     this.#clock = clockFormat(locale);
+    this.#rowHeight = rowHeight;
   }
+
+  /**
+   * Ref callback for the scrolling panel: its height (from a ResizeObserver, so no layout is forced)
+   * and scroll offset decide which rows are painted; rows that come near on a scroll are painted in
+   * the scroll handler, before the frame that shows them.
+   */
+  readonly observe = (el: HTMLElement | null): (() => void) | undefined => {
+    if (!el) return undefined;
+    const onScroll = (): void => {
+      this.#scrollTop = el.scrollTop;
+      this.paint();
+    };
+    const resize = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (!box) return;
+      const grew = box.height > this.#height;
+      this.#height = box.height;
+      if (grew) this.paint();
+    });
+    resize.observe(el);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      resize.disconnect();
+      el.removeEventListener("scroll", onScroll);
+      this.#scrollTop = 0;
+      this.#height = Number.POSITIVE_INFINITY;
+    };
+  };
 
   setLocale(locale: string): void {
     this.#clock = clockFormat(locale);
@@ -77,15 +126,23 @@ export class TradesPainter {
     return this.#times.get(second, (s) => this.#clock.format(s * 1000));
   }
 
+  /** Paints the rows in or near sight; the others keep what they show until they come near. */
   paint(): void {
     const view = this.#view;
+    const h = this.#rowHeight;
+    const margin = Math.max(PAINT_MARGIN_ROWS, Math.ceil(this.#height / h));
+    const first = Math.floor(this.#scrollTop / h) - margin;
+    const last = Math.ceil((this.#scrollTop + this.#height) / h) + margin;
     for (const r of this.#rows.values()) {
       const i = Number(r.el.dataset["index"]);
+      if (i < first || i > last) continue;
       const o = i * TRADE_VIEW_STRIDE;
       if (!view || !(i >= 0 && i < view.count)) {
         if (Number.isNaN(r.id)) continue;
         r.id = r.p = NaN;
-        r.price.textContent = r.amount.textContent = r.time.textContent = "";
+        setText(r.price, "");
+        setText(r.amount, "");
+        setText(r.time, "");
         delete r.el.dataset["dir"];
         continue;
       }
@@ -97,10 +154,17 @@ export class TradesPainter {
       const price = rows[o + 3] ?? NaN;
       r.id = id;
       r.p = price;
-      r.el.dataset["dir"] = amount < 0 ? "down" : "up";
-      r.price.textContent = this.#prices.get(price, (v) => priceLabel(v, 5));
-      r.amount.textContent = this.#amounts.get(Math.abs(amount), (v) => amountLabel(v, false));
-      r.time.textContent = this.time(mts);
+      const dir = amount < 0 ? "down" : "up";
+      if (r.el.dataset["dir"] !== dir) r.el.dataset["dir"] = dir;
+      setText(
+        r.price,
+        this.#prices.get(price, (v) => priceLabel(v, 5)),
+      );
+      setText(
+        r.amount,
+        this.#amounts.get(Math.abs(amount), (v) => amountLabel(v, false)),
+      );
+      setText(r.time, this.time(mts));
     }
   }
 }
