@@ -4,6 +4,7 @@
  * `on`, `oc`, `oc_multi`, and the account events Trading emits, routed to the user's sockets.
  */
 import { Funds } from "./funds.ts";
+import type { FundingOffers } from "./funding-offers.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
 import type { Trading, WalletType } from "./trading.ts";
 
@@ -14,6 +15,9 @@ export class AccountGateway {
 
   /** Transfers, deposit addresses, withdrawals and movements. */
   readonly funds: Funds;
+
+  /** Funding offers and credits (venue.ts attaches them: they need the funding markets). */
+  funding: FundingOffers | null = null;
 
   constructor(
     readonly accounts: Accounts,
@@ -57,9 +61,11 @@ export class AccountGateway {
       ["ps", this.trading.positions.wireAll(userId)],
       ["ws", this.trading.walletsWire(userId)],
       ["os", this.trading.openOrdersWire(userId)],
-      ["fos", []],
-      ["fcs", []],
-      ["fls", []],
+      ...(this.funding?.snapshots(userId) ?? [
+        ["fos", []],
+        ["fcs", []],
+        ["fls", []],
+      ]),
     ];
   }
 
@@ -74,6 +80,12 @@ export class AccountGateway {
         return;
       case "oc":
         if (typeof p["id"] === "number") this.trading.cancel(userId, p["id"]);
+        return;
+      case "fon":
+        this.funding?.submit(userId, p);
+        return;
+      case "foc":
+        this.funding?.cancel(userId, p["id"]);
         return;
       case "oc_multi": {
         if (p["all"] === 1) this.trading.cancelAll(userId);

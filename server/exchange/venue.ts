@@ -8,6 +8,7 @@ import { nextIdFrom, openDb, type Db } from "../store/db.ts";
 import { seedDemo } from "../store/seed.ts";
 import { AccountGateway } from "./account-gateway.ts";
 import { Exchange } from "./exchange.ts";
+import { FundingOffers } from "./funding-offers.ts";
 import type { SimulatedMarket } from "./simulator.ts";
 import { Trading } from "./trading.ts";
 
@@ -36,6 +37,7 @@ export function openVenue(o: {
   let gateway: AccountGateway | null = null;
   const trading = new Trading(db, exchange, now, (u, t, p) => gateway?.emit(u, t, p), nextIdFrom(db, "order", 0));
   gateway = new AccountGateway(accounts, trading, now);
+  gateway.funding = new FundingOffers(db, exchange.funding, now, (u, t, p) => gateway?.emit(u, t, p));
   const seeded = seedDemo(accounts, trading, now());
   return { exchange, db, accounts, trading, gateway, seeded };
 }

@@ -26,7 +26,12 @@ const TICKER_MS = 1000;
 const LENGTHS = new Set(["1", "25", "100", "250"]);
 
 type Sub =
-  | { readonly kind: "funding"; readonly key: string; readonly ch: FundingChannel; readonly fields: Record<string, string> }
+  | {
+      readonly kind: "funding";
+      readonly key: string;
+      readonly ch: FundingChannel;
+      readonly fields: Record<string, string>;
+    }
   | { readonly kind: "book"; readonly key: string; readonly feed: Feed; readonly fields: Record<string, string> }
   | {
       readonly kind: "trades" | "ticker";
@@ -176,7 +181,8 @@ export class PublicSocketServer {
         this.#account(c, "n", n);
         return;
       }
-      if (c.keyCaps && !allows(c.keyCaps, { cap: "o", write: true })) {
+      const cap = msg[1] === "fon" || msg[1] === "foc" ? "f" : "o";
+      if (c.keyCaps && !allows(c.keyCaps, { cap, write: true })) {
         // Refused like a rejected order: an error notification for the request, nothing executed.
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
         this.#account(c, "n", n);

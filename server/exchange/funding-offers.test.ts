@@ -1,0 +1,262 @@
+/**
+ * Account funding over the wire: lend offers with `fon`/`foc` on the authenticated socket and over
+ * REST, reserved against the funding wallet and released on cancel; an offer the simulated borrowers
+ * take becomes credits with own funding trades; bad input refused in the real error shapes; open
+ * offers and their reservation survive a restart on the same database.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import {
+  fundingCreditCodec,
+  fundingOfferCodec,
+  fundingTradeCodec,
+  notificationCodec,
+  walletCodec,
+} from "../../src/protocol/index.ts";
+import type { ApiServer } from "../api-server.ts";
+import { DEMO } from "../store/seed.ts";
+import { listenApi } from "./test-api.ts";
+import { openVenue } from "./venue.ts";
+
+const { exchange, gateway } = openVenue({
+  dbPath: ":memory:",
+  seed: 5,
+  markets: [{ symbol: "tBTCUSD", start: 30_000 }],
+});
+let api: ApiServer;
+let host = "";
+let token = "";
+
+async function rest(path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(`http://${host}${path}`, {
+    method: "POST",
+    headers: { "bfx-token": token, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as unknown };
+}
+
+beforeAll(async () => {
+  const started = await listenApi({ exchange, account: gateway });
+  api = started.api;
+  host = started.host;
+  const res = await fetch(`http://${host}/v2/login`, {
+    method: "POST",
+    body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+  });
+  [token] = (await res.json()) as [string];
+  const moved = await rest("/v2/auth/w/transfer", {
+    from: "exchange",
+    to: "funding",
+    currency: "USD",
+    amount: "10000",
+  });
+  expect(moved.status).toBe(200);
+});
+afterAll(() => api.close());
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function authed(): Promise<{ ws: WebSocket; frames: unknown[][] }> {
+  const ws = new WebSocket(`ws://${host}/ws/2`);
+  const frames: unknown[][] = [];
+  ws.on("message", (d) => {
+    const f = JSON.parse(String(d)) as unknown;
+    if (Array.isArray(f) && f[0] === 0) frames.push(f);
+  });
+  await new Promise((r) => ws.once("open", r));
+  ws.send(JSON.stringify({ event: "auth", token }));
+  await wait(150);
+  return { ws, frames };
+}
+
+function fundingUsd(frames: readonly unknown[][]): { balance: number; available: number } | null {
+  const last = frames.filter((f) => f[1] === "wu" && (f[2] as unknown[])[0] === "funding").pop();
+  const d = last ? walletCodec.decode(last[2]) : null;
+  return d?.ok ? { balance: d.value.balance, available: d.value.available } : null;
+}
+
+describe("funding offers", () => {
+  it("reserves a lend offer against the funding wallet and releases it on cancel (socket)", async () => {
+    const { ws, frames } = await authed();
+    expect(frames.filter((f) => ["fos", "fcs", "fls"].includes(f[1] as string)).map((f) => [f[1], f[2]])).toEqual([
+      ["fos", []],
+      ["fcs", []],
+      ["fls", []],
+    ]);
+    ws.send(
+      JSON.stringify([
+        0,
+        "fon",
+        null,
+        { type: "LIMIT", symbol: "fUSD", amount: "1000", rate: "0.05", period: 30, flags: 0 },
+      ]),
+    );
+    await wait(150);
+    const req = frames.find((f) => f[1] === "n");
+    const n = notificationCodec.decode(req?.[2]);
+    expect(n.ok && [n.value.type, n.value.status]).toEqual(["fon-req", "SUCCESS"]);
+    const fon = frames.find((f) => f[1] === "fon");
+    const offer = fundingOfferCodec.decode(fon?.[2]);
+    expect(offer.ok).toBe(true);
+    if (!offer.ok) return;
+    expect([offer.value.symbol, offer.value.amount, offer.value.rate, offer.value.period, offer.value.active]).toEqual([
+      "fUSD",
+      1000,
+      0.05,
+      30,
+      true,
+    ]);
+    expect(fundingUsd(frames)).toEqual({ balance: 10000, available: 9000 });
+    const listed = await rest("/v2/auth/r/funding/offers/fUSD");
+    expect((listed.body as unknown[][]).map((o) => o[0])).toEqual([offer.value.id]);
+    expect((await rest("/v2/auth/r/funding/offers/fBTC")).body).toEqual([]);
+    // The offer is on the public funding book (an ask, positive) at its rate and period.
+    expect(
+      exchange.funding.markets
+        .get("fUSD")
+        ?.levels("P0", 250)
+        .some((l) => l[0] === 0.05 && l[1] === 30),
+    ).toBe(true);
+
+    frames.length = 0;
+    ws.send(JSON.stringify([0, "foc", null, { id: offer.value.id }]));
+    await wait(150);
+    const cn = notificationCodec.decode(frames.find((f) => f[1] === "n")?.[2]);
+    expect(cn.ok && [cn.value.type, cn.value.status]).toEqual(["foc-req", "SUCCESS"]);
+    const foc = fundingOfferCodec.decode(frames.find((f) => f[1] === "foc")?.[2]);
+    expect(foc.ok && [foc.value.id, foc.value.status, foc.value.active]).toEqual([offer.value.id, "CANCELED", false]);
+    expect(fundingUsd(frames)).toEqual({ balance: 10000, available: 10000 });
+    expect((await rest("/v2/auth/r/funding/offers")).body).toEqual([]);
+    expect(exchange.funding.markets.get("fUSD")?.engine.get(offer.value.id)).toBeUndefined();
+    ws.close();
+  });
+
+  it("refuses bad offers in the real error shapes, without reserving anything", async () => {
+    const base = { type: "LIMIT", symbol: "fUSD", amount: "500", rate: "0.001", period: 2 };
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ ...base, period: 1 }, 10001, /period/],
+      [{ ...base, period: 121 }, 10001, /period/],
+      [{ ...base, period: 2.5 }, 10001, /period/],
+      [{ ...base, amount: "-500" }, 10001, /borrow/],
+      [{ ...base, amount: "10" }, 10001, /minimum is 150/],
+      [{ ...base, amount: "20000" }, 10001, /not enough balance/],
+      [{ ...base, amount: "abc" }, 10020, /amount: invalid/],
+      [{ ...base, rate: "0" }, 10001, /rate/],
+      [{ ...base, rate: "0.5" }, 10001, /rate/],
+      [{ ...base, type: "MARKET" }, 10001, /type/],
+      [{ ...base, symbol: "fNOPE" }, 10020, /symbol: invalid/],
+      [{ ...base, symbol: "tBTCUSD" }, 10020, /symbol: invalid/],
+      [{ ...base, flags: "x" }, 10020, /flags/],
+    ];
+    for (const [body, code, msg] of cases) {
+      const r = await rest("/v2/auth/w/funding/offer/submit", body);
+      expect(r.status, JSON.stringify(body)).toBe(500);
+      const [e, c, m] = r.body as [string, number, string];
+      expect([e, c], JSON.stringify(body)).toEqual(["error", code]);
+      expect(m).toMatch(msg);
+    }
+    expect(await rest("/v2/auth/w/funding/offer/cancel", { id: 987654 })).toEqual({
+      status: 500,
+      body: ["error", 10001, "Offer not found."],
+    });
+    const wallets = (await rest("/v2/auth/r/wallets")).body as unknown[][];
+    const funding = wallets.find((w) => w[0] === "funding" && w[1] === "USD");
+    expect([funding?.[2], funding?.[4]]).toEqual([10000, 10000]);
+
+    // Over the socket the refusal is an ERROR notification, and no offer is sent.
+    const { ws, frames } = await authed();
+    frames.length = 0;
+    ws.send(JSON.stringify([0, "fon", null, { ...base, period: 200 }]));
+    ws.send(JSON.stringify([0, "foc", null, { id: "nope" }]));
+    await wait(150);
+    const notes = frames.filter((f) => f[1] === "n").map((f) => notificationCodec.decode(f[2]));
+    expect(notes.map((n) => n.ok && [n.value.type, n.value.status])).toEqual([
+      ["fon-req", "ERROR"],
+      ["foc-req", "ERROR"],
+    ]);
+    expect(frames.some((f) => f[1] === "fon" || f[1] === "wu")).toBe(false);
+    ws.close();
+  });
+
+  it("turns an offer the borrowers take into credits, keeping the lent amount reserved", async () => {
+    const { ws, frames } = await authed();
+    frames.length = 0;
+    const submitted = await rest("/v2/auth/w/funding/offer/submit", {
+      type: "LIMIT",
+      symbol: "fUSD",
+      amount: "600",
+      rate: "0.00001",
+      period: 120,
+    });
+    expect(submitted.status).toBe(200);
+    const n = notificationCodec.decode(submitted.body);
+    expect(n.ok && [n.value.type, n.value.status]).toEqual(["fon-req", "SUCCESS"]);
+    const id = ((submitted.body as unknown[])[4] as unknown[])[0] as number;
+    for (let i = 0; i < 200 && frames.every((f) => f[1] !== "foc"); i++) {
+      exchange.simulator.step();
+      await wait(5);
+    }
+    await wait(100);
+    const trades = frames.filter((f) => f[1] === "fte").map((f) => fundingTradeCodec.decode(f[2]));
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.every((t) => t.ok && t.value.offer_id === id && t.value.symbol === "fUSD")).toBe(true);
+    const credits = frames.filter((f) => f[1] === "fcn").map((f) => fundingCreditCodec.decode(f[2]));
+    expect(credits.every((c) => c.ok && c.value.side === 1 && c.value.status === "ACTIVE")).toBe(true);
+    const lent = credits.reduce((s, c) => s + (c.ok ? c.value.amount : 0), 0);
+    expect(Math.round(lent * 1e8) / 1e8).toBe(600);
+    const done = fundingOfferCodec.decode(frames.find((f) => f[1] === "foc")?.[2]);
+    expect(done.ok && [done.value.id, done.value.amount, done.value.status?.startsWith("EXECUTED")]).toEqual([
+      id,
+      0,
+      true,
+    ]);
+    const listed = (await rest("/v2/auth/r/funding/credits")).body as unknown[];
+    expect(fundingCreditCodec.decodeList(listed).ok).toBe(true);
+    expect(listed).toHaveLength(credits.length);
+    expect(fundingTradeCodec.decodeList((await rest("/v2/auth/r/funding/trades/fUSD/hist")).body).ok).toBe(true);
+    expect((await rest("/v2/auth/r/funding/loans")).body).toEqual([]);
+    const wallets = (await rest("/v2/auth/r/wallets")).body as unknown[][];
+    const funding = wallets.find((w) => w[0] === "funding" && w[1] === "USD");
+    expect([funding?.[2], funding?.[4]]).toEqual([10000, 9400]);
+    ws.close();
+  });
+
+  it("keeps open offers and their reservation through a restart on the same database", () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), "funding-")), "x.db");
+    const markets = [{ symbol: "tBTCUSD", start: 30_000 }];
+    const first = openVenue({ dbPath, seed: 3, markets });
+    const user = first.seeded as number;
+    first.trading.funds((move) => {
+      move(user, "exchange", "USD", -100_000_000_000, "to funding");
+      move(user, "funding", "USD", 100_000_000_000, "from exchange");
+    });
+    const r = first.gateway.funding?.submit(user, {
+      type: "LIMIT",
+      symbol: "fUSD",
+      amount: "700",
+      rate: "0.06",
+      period: 7,
+    });
+    expect(r?.ok).toBe(true);
+    first.db.close();
+
+    const second = openVenue({ dbPath, seed: 3, markets });
+    const offers = second.gateway.funding?.offersWire(user) ?? [];
+    expect(offers).toHaveLength(1);
+    const o = fundingOfferCodec.decode(offers[0]);
+    expect(o.ok && [o.value.amount, o.value.rate, o.value.period]).toEqual([700, 0.06, 7]);
+    expect(second.trading.available(user, "funding", "USD")).toBe(30_000_000_000);
+    expect(o.ok && second.exchange.funding.markets.get("fUSD")?.engine.get(o.value.id)?.remaining).toBe(700);
+    expect(
+      second.exchange.funding.markets
+        .get("fUSD")
+        ?.levels("P0", 250)
+        .some((l) => l[0] === 0.06 && l[1] === 7),
+    ).toBe(true);
+    second.db.close();
+  });
+});
