@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { orderCodec, walletCodec } from "../../src/protocol/index.ts";
+import { orderCodec, positionCodec, walletCodec } from "../../src/protocol/index.ts";
 import { DEMO } from "../store/seed.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -52,7 +52,7 @@ async function startExchange(port: number, db: string): Promise<ChildProcess> {
   return child;
 }
 
-async function session(port: number): Promise<{ ws: WebSocket; frames: unknown[][] }> {
+async function session(port: number): Promise<{ ws: WebSocket; frames: unknown[][]; token: string }> {
   const res = await fetch(`http://127.0.0.1:${port}/v2/login`, {
     method: "POST",
     body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
@@ -71,7 +71,7 @@ async function session(port: number): Promise<{ ws: WebSocket; frames: unknown[]
     if (Date.now() - t0 > 5000) throw new Error("no account snapshot");
     await new Promise((r) => setTimeout(r, 10));
   }
-  return { ws, frames };
+  return { ws, frames, token };
 }
 
 describe("crash durability", () => {
@@ -121,6 +121,59 @@ describe("crash durability", () => {
     expect(usd?.balance).toBe(100_000);
     // Every open order (acknowledged or committed just before the kill) holds its reservation.
     expect(usd?.available).toBeCloseTo(100_000 - openIds.size * 0.01 * price, 4);
+    again.ws.close();
+  }, 60_000);
+
+  it("keeps margin positions, their collateral and margin orders' reservations through a SIGKILL", async () => {
+    const port = await freePort();
+    const db = join(mkdtempSync(join(tmpdir(), "exchange-")), "exchange.db");
+    const first = await startExchange(port, db);
+    const { ws, frames, token } = await session(port);
+    const tf = await fetch(`http://127.0.0.1:${port + 1}/v2/auth/w/transfer`, {
+      method: "POST",
+      headers: { "bfx-token": token, "content-type": "application/json" },
+      body: JSON.stringify({ from: "exchange", to: "margin", currency: "USD", amount: "20000" }),
+    });
+    expect(((await tf.json()) as unknown[])[6]).toBe("SUCCESS");
+    const ticker = (await (await fetch(`http://127.0.0.1:${port}/v2/ticker/tBTCUSD`)).json()) as number[];
+    const low = Number(((ticker[0] as number) * 0.5).toPrecision(5));
+    ws.send(JSON.stringify([0, "on", null, { type: "MARKET", symbol: "tBTCUSD", amount: "0.2" }]));
+    ws.send(JSON.stringify([0, "on", null, { type: "LIMIT", symbol: "tBTCUSD", amount: "0.1", price: String(low) }]));
+    const t0 = Date.now();
+    while (!(
+      frames.some((f) => f[1] === "pn") && frames.some((f) => f[1] === "on" && (f[2] as unknown[])[8] === "LIMIT")
+    )) {
+      if (Date.now() - t0 > 5000) throw new Error("no margin position");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    ws.terminate();
+    const last = [...frames].reverse();
+    const pos = positionCodec.decode(last.find((f) => f[1] === "pn" || f[1] === "pu")?.[2]);
+    const margin = walletCodec.decode(last.find((f) => f[1] === "wu" && (f[2] as unknown[])[0] === "margin")?.[2]);
+    expect(pos.ok && margin.ok).toBe(true);
+
+    await startExchange(port, db);
+    const again = await session(port);
+    const ps = positionCodec.decodeList(again.frames.find((f) => f[1] === "ps")?.[2]);
+    expect(ps.ok).toBe(true);
+    const restored = ps.ok ? ps.value : [];
+    expect(restored).toHaveLength(1);
+    if (pos.ok) {
+      expect(restored[0]).toMatchObject({
+        id: pos.value.id,
+        status: "ACTIVE",
+        amount: 0.2,
+        basePrice: pos.value.basePrice,
+        collateral: pos.value.collateral,
+      });
+    }
+    const wallets = walletCodec.decodeList(again.frames.find((f) => f[1] === "ws")?.[2]);
+    const usd = wallets.ok ? wallets.value.find((w) => w.type === "margin" && w.currency === "USD") : undefined;
+    if (margin.ok) expect(usd).toMatchObject({ balance: margin.value.balance, available: margin.value.available });
+    const open = orderCodec.decodeList(again.frames.find((f) => f[1] === "os")?.[2]);
+    expect(open.ok && open.value.map((o) => [o.type, o.amount, o.price])).toEqual([["LIMIT", 0.1, low]]);
     again.ws.close();
   }, 60_000);
 });
