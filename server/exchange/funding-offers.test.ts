@@ -4,7 +4,7 @@
  * take becomes credits with own funding trades; bad input refused in the real error shapes; open
  * offers and their reservation survive a restart on the same database.
  */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
 } from "../../src/protocol/index.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
+import { sharedBitfinexDir } from "./recordings.ts";
 import { listenApi } from "./test-api.ts";
 import { openVenue } from "./venue.ts";
 
@@ -223,6 +224,70 @@ describe("funding offers", () => {
     const funding = wallets.find((w) => w[0] === "funding" && w[1] === "USD");
     expect([funding?.[2], funding?.[4]]).toEqual([10000, 9400]);
     ws.close();
+  });
+
+  it("places FRR offers at the flash return rate plus their delta", async () => {
+    const frr = exchange.funding.markets.get("fUSD")?.frr() as number;
+    const r = await rest("/v2/auth/w/funding/offer/submit", {
+      type: "FRRDELTAVAR",
+      symbol: "fUSD",
+      amount: "300",
+      rate: "0.01",
+      period: 2,
+    });
+    expect(r.status).toBe(200);
+    const o = fundingOfferCodec.decode((r.body as unknown[])[4]);
+    expect(o.ok && [o.value.type, o.value.rate, o.value.rateReal]).toEqual([
+      "FRRDELTAVAR",
+      0.01,
+      Number((frr + 0.01).toPrecision(8)),
+    ]);
+    if (o.ok) expect((await rest("/v2/auth/w/funding/offer/cancel", { id: o.value.id })).status).toBe(200);
+  });
+
+  it("sends account funding frames in the shapes of the recorded examples", async () => {
+    const shared = sharedBitfinexDir();
+    const file = shared ? join(shared, "ws-message-examples.jsonl") : null;
+    if (!file || !existsSync(file)) return;
+    const examples = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as { dir: string; what: string; frame: string });
+    const example = (what: string): unknown[] =>
+      JSON.parse((examples.find((e) => e.dir === "s2c" && e.what === what) as { frame: string }).frame) as unknown[];
+    const same = (ours: unknown, theirs: unknown): boolean => {
+      if (ours === null || theirs === null) return true;
+      if (Array.isArray(theirs))
+        return Array.isArray(ours) && ours.length === theirs.length && theirs.every((t, i) => same(ours[i], t));
+      return typeof ours === typeof theirs;
+    };
+    const { ws, frames } = await authed();
+    ws.send(
+      JSON.stringify([0, "fon", null, { type: "LIMIT", symbol: "fUSD", amount: "400", rate: "0.04", period: 2 }]),
+    );
+    ws.send(
+      JSON.stringify([0, "fon", null, { type: "LIMIT", symbol: "fUSD", amount: "200", rate: "0.00001", period: 120 }]),
+    );
+    await wait(200);
+    const again = await authed();
+    const first = (type: string, list: readonly unknown[][] = frames): unknown[] | undefined =>
+      list.find((f) => f[1] === type || (f[1] === "n" && (f[2] as unknown[])[1] === type));
+    const fos = first("fos", again.frames) as unknown[];
+    const fcs = first("fcs", again.frames) as unknown[];
+    expect((fos[2] as unknown[]).length).toBeGreaterThan(0);
+    expect((fcs[2] as unknown[]).length).toBeGreaterThan(0);
+    // Lists: every record has the example's record shape.
+    expect((fos[2] as unknown[]).every((o) => same(o, (example("funding offer snapshot")[2] as unknown[])[0]))).toBe(
+      true,
+    );
+    expect((fcs[2] as unknown[]).every((c) => same(c, (example("funding credit snapshot")[2] as unknown[])[0]))).toBe(
+      true,
+    );
+    expect(same(first("fon"), example("fon"))).toBe(true);
+    expect(same(first("fon-req"), example("fon-req notification"))).toBe(true);
+    expect(same(first("fte"), example("funding trade (fte)"))).toBe(true);
+    ws.close();
+    again.ws.close();
   });
 
   it("keeps open offers and their reservation through a restart on the same database", () => {
