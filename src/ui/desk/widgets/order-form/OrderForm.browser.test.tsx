@@ -293,13 +293,15 @@ describe("order form widget", () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it("offers margin with the exchange's limits explained, and carries reduce-only", async () => {
+  it("offers margin, taken by the embedded exchange too (no refusal note), and carries reduce-only", async () => {
     const submit = vi.fn((_o: OrderRequest) => Promise.resolve(OK));
     await mount(deps(submit));
     expect(page.getByTestId("margin-note").query()).toBeNull();
     await field("context-margin").click();
     expect(settings.trade_type).toBe("margin");
-    await expect.element(page.getByTestId("margin-note")).toBeVisible();
+    // Reduce-only shows in the margin context: the form has re-rendered for it, without the note.
+    await expect.element(page.getByTestId("flag-reduce-only")).toBeVisible();
+    expect(page.getByTestId("margin-note").query()).toBeNull();
     await field("price").fill("100");
     await field("amount").fill("1");
     await field("flag-reduce-only").click();

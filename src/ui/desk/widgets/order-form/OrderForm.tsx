@@ -64,8 +64,8 @@ export interface OrderFormDeps {
   readonly watchQuote: (symbol: string, onQuote: (quote: MarketQuote) => void, signal: AbortSignal) => void;
   readonly loadLimits: () => Promise<ReadonlyMap<string, PairLimits>>;
   /**
-   * Whether the backend takes margin and derivative orders: the embedded exchange refuses them
-   * ("margin trading is not available on this exchange"), real Bitfinex takes them; null: unknown.
+   * Whether the backend takes derivative orders: the embedded exchange trades spot and margin but
+   * refuses derivatives ("Invalid order: symbol"), real Bitfinex takes them; null: unknown.
    */
   readonly marginOrders: () => boolean | null;
   readonly now: () => number;
@@ -319,7 +319,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
   const env = { quote, balance, minAmount: limits.minAmount, maxAmount: limits.maxAmount };
   const validation = validateOrder(values, { ...env, now: deps.now() });
   const live = account.link === "live";
-  const marginRefused = context !== "exchange" && deps.marginOrders() === false;
+  const marginRefused = derivative && deps.marginOrders() === false;
 
   // --- edits ------------------------------------------------------------------------------------
 
@@ -558,11 +558,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
       )}
       {marginRefused && (
         <p className={css.message.warning} data-testid="margin-note">
-          {derivative ? (
-            <Trans>This exchange trades spot only: it refuses derivative orders.</Trans>
-          ) : (
-            <Trans>This exchange trades spot only: it refuses margin orders. Switch to Exchange to trade.</Trans>
-          )}
+          <Trans>This exchange trades spot and margin only: it refuses derivative orders.</Trans>
         </p>
       )}
 
