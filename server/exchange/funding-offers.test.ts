@@ -290,6 +290,60 @@ describe("funding offers", () => {
     again.ws.close();
   });
 
+  it("closes a credit when its period is over and pays the interest into the funding wallet", () => {
+    let clock = Date.now();
+    const v = openVenue({
+      dbPath: ":memory:",
+      seed: 8,
+      now: () => clock,
+      markets: [{ symbol: "tBTCUSD", start: 30_000 }],
+    });
+    const user = v.seeded as number;
+    const events: [string, unknown][] = [];
+    v.gateway.onEvent((u, type, payload) => {
+      if (u === user) events.push([type, payload]);
+    });
+    v.trading.funds((move) => {
+      move(user, "exchange", "USD", -100_000_000_000, "to funding");
+      move(user, "funding", "USD", 100_000_000_000, "from exchange");
+    });
+    const r = v.gateway.funding?.submit(user, {
+      type: "LIMIT",
+      symbol: "fUSD",
+      amount: "800",
+      rate: "0.00001",
+      period: 120,
+    });
+    expect(r?.ok).toBe(true);
+    for (let i = 0; i < 300 && (v.gateway.funding?.offersWire(user).length ?? 0) > 0; i++) v.exchange.simulator.step();
+    const credits = (v.gateway.funding?.creditsWire(user) ?? []).map((c) => fundingCreditCodec.decode(c));
+    expect(credits.length).toBeGreaterThan(0);
+    expect(v.trading.available(user, "funding", "USD")).toBe(100_000_000_000 - 80_000_000_000);
+    const interest = credits.reduce(
+      (s, c) => s + (c.ok ? Math.floor(c.value.amount * 1e8 * c.value.rate * c.value.period * 0.85) : 0),
+      0,
+    );
+    expect(interest).toBeGreaterThan(0);
+
+    clock += 121 * 86_400_000;
+    events.length = 0;
+    v.exchange.simulator.step();
+    expect(v.gateway.funding?.creditsWire(user)).toEqual([]);
+    const closed = events.filter(([t]) => t === "fcc").map(([, p]) => fundingCreditCodec.decode(p));
+    expect(closed.map((c) => c.ok && c.value.status)).toEqual(credits.map(() => "CLOSED (expired)"));
+    expect(v.trading.available(user, "funding", "USD")).toBe(100_000_000_000 + interest);
+    const last = events.filter(([t]) => t === "wu").pop();
+    const w = walletCodec.decode(last?.[1]);
+    expect(w.ok && [w.value.type, w.value.balance, w.value.available]).toEqual([
+      "funding",
+      (100_000_000_000 + interest) / 1e8,
+      (100_000_000_000 + interest) / 1e8,
+    ]);
+    const ledger = v.trading.ledgersWire(user, "USD", 1)[0];
+    expect(ledger?.[8]).toBe("Margin Funding Payment on wallet funding");
+    v.db.close();
+  });
+
   it("keeps open offers and their reservation through a restart on the same database", () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), "funding-")), "x.db");
     const markets = [{ symbol: "tBTCUSD", start: 30_000 }];

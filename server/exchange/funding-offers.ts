@@ -2,7 +2,8 @@
  * Account funding (PROTOCOL.md 4.2–4.3, 6): lend offers (`fon`/`foc` on the socket,
  * `w/funding/offer/submit|cancel|cancel/all` over REST), reserved against the funding wallet so its
  * balance never goes negative, matched on the funding markets against the simulated borrowers. A
- * matched amount becomes a credit (side 1, lender) that keeps its reservation while it runs; own
+ * matched amount becomes a credit (side 1, lender) that keeps its reservation while it runs and,
+ * when its period is over, closes (`fcc`) and pays its interest into the funding wallet; own
  * funding trades go out as `fte`/`ftu`. Channel 0 carries `fos fon fou foc`, `fcs fcn fcu fcc`,
  * `fls` (always empty: borrowing is margin's, see below) and the `fon-req`/`foc-req` notifications.
  * Every change is committed to SQLite before its events go out (Trading's rule), and open offers go
@@ -70,6 +71,9 @@ CREATE TABLE IF NOT EXISTS funding_trades (
 );
 `;
 
+const DAY = 86_400_000;
+/** The platform's share of a lender's interest (the real API's 15 %). */
+export const LENDER_FEE = 0.15;
 /** The real API's smallest funding offer, in USD or its equivalent. */
 export const MIN_OFFER_USD = 150;
 /** Highest daily rate the real API accepts (7 % a day). */
@@ -128,6 +132,8 @@ export class FundingOffers {
   readonly #queue: [number, string, unknown][] = [];
   readonly #nextOfferId: () => number;
   readonly #nextCreditId: () => number;
+  /** When the next credit runs out (checked on every funding batch, so a quiet DB is not polled). */
+  #nextExpiry = Number.POSITIVE_INFINITY;
 
   constructor(
     readonly db: Db,
@@ -138,7 +144,10 @@ export class FundingOffers {
     db.exec(FUNDING_TABLES);
     this.#nextOfferId = nextIdFrom(db, "funding_offer", 0);
     this.#nextCreditId = nextIdFrom(db, "funding_credit", 0);
-    fx.onBatch((b) => this.#settle(b));
+    fx.onBatch((b) => {
+      if (this.now() >= this.#nextExpiry) this.#expire();
+      this.#settle(b);
+    });
     this.#restore();
   }
 
@@ -158,6 +167,54 @@ export class FundingOffers {
         original: fromUnits(r.amount_orig),
       });
     }
+    const next = this.db
+      .prepare("SELECT MIN(mts_create + period * ?) AS t FROM funding_credits WHERE open = 1")
+      .get(DAY) as { t: number | null };
+    this.#nextExpiry = next.t ?? Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Closes the credits whose period has run out: the lent amount is free again and the interest
+   * (amount × daily rate × days, less the platform's share) is paid into the funding wallet.
+   */
+  #expire(): void {
+    const now = this.now();
+    const due = this.db
+      .prepare("SELECT * FROM funding_credits WHERE open = 1 AND mts_create + period * ? <= ? ORDER BY id")
+      .all(DAY, now) as CreditRow[];
+    this.db.transaction(() => {
+      for (const c of due) {
+        const currency = c.symbol.slice(1);
+        const interest = Math.floor(c.amount * c.rate * c.period * (1 - LENDER_FEE));
+        const w = this.#wallet(c.user_id, currency);
+        const balance = w.balance + interest;
+        const reserved = Math.max(0, w.reserved - c.amount);
+        this.db
+          .prepare(
+            "UPDATE wallets SET balance = ?, reserved = ? WHERE user_id = ? AND type = 'funding' AND currency = ?",
+          )
+          .run(balance, reserved, c.user_id, currency);
+        if (interest > 0)
+          this.db
+            .prepare(
+              "INSERT INTO ledgers (user_id, currency, wallet, mts, amount, balance, description) VALUES (?, ?, 'funding', ?, ?, ?, ?)",
+            )
+            .run(c.user_id, currency, now, interest, balance, "Margin Funding Payment on wallet funding");
+        c.open = 0;
+        c.status = "CLOSED (expired)";
+        c.mts_update = now;
+        this.db
+          .prepare("UPDATE funding_credits SET open = 0, status = ?, mts_update = ? WHERE id = ?")
+          .run(c.status, now, c.id);
+        this.#emit(c.user_id, "fcc", this.#creditWire(c));
+        this.#emit(c.user_id, "wu", this.#walletWire(currency, balance, reserved));
+      }
+      const next = this.db
+        .prepare("SELECT MIN(mts_create + period * ?) AS t FROM funding_credits WHERE open = 1")
+        .get(DAY) as { t: number | null };
+      this.#nextExpiry = next.t ?? Number.POSITIVE_INFINITY;
+    })();
+    this.#flush();
   }
 
   #emit(userId: number, type: string, payload: unknown): void {
@@ -190,19 +247,19 @@ export class FundingOffers {
     this.db
       .prepare("UPDATE wallets SET reserved = ? WHERE user_id = ? AND type = 'funding' AND currency = ?")
       .run(reserved, userId, currency);
-    this.#emit(
-      userId,
-      "wu",
-      walletCodec.encode({
-        type: "funding",
-        currency,
-        balance: fromUnits(w.balance),
-        interest: 0,
-        availableRaw: fromUnits(w.balance - reserved),
-        description: null,
-        meta: null,
-      }),
-    );
+    this.#emit(userId, "wu", this.#walletWire(currency, w.balance, reserved));
+  }
+
+  #walletWire(currency: string, balance: number, reserved: number): unknown[] {
+    return walletCodec.encode({
+      type: "funding",
+      currency,
+      balance: fromUnits(balance),
+      interest: 0,
+      availableRaw: fromUnits(balance - reserved),
+      description: null,
+      meta: null,
+    });
   }
 
   // --- records ---------------------------------------------------------------------------------
@@ -498,6 +555,7 @@ export class FundingOffers {
       )
       .run(credit);
     this.#emit(row.user_id, "fcn", this.#creditWire(credit));
+    this.#nextExpiry = Math.min(this.#nextExpiry, credit.mts_create + credit.period * DAY);
   }
 
   // --- REST ------------------------------------------------------------------------------------
