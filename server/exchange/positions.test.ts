@@ -210,4 +210,46 @@ describe("margin positions", () => {
     expect(w.available).toBeCloseTo(w.balance, 6);
     expect(w.balance).toBeLessThan(balance);
   });
+
+  it("updates a resting margin limit order, resizing its margin reservation", () => {
+    const t = setup(10_000);
+    const low = Math.round((t.engine.bestBid() as number) * 0.9);
+    const reserved = () => {
+      const w = t.wallet();
+      return w.balance - (w.available ?? 0);
+    };
+    const r = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.5, price: low });
+    const id = r.ok ? (r.order[0] as number) : 0;
+    expect(reserved()).toBeCloseTo(0.5 * low * (INITIAL_MARGIN + TAKER_FEE), 6);
+    expect(t.trading.update(t.user, { id, amount: 1 }).ok).toBe(true);
+    expect(reserved()).toBeCloseTo(1 * low * (INITIAL_MARGIN + TAKER_FEE), 6);
+    expect(t.exchange.markets.get(SYM)?.engine.get(id)?.remaining).toBe(1);
+    const tooBig = t.trading.update(t.user, { id, amount: 10 });
+    expect(tooBig.ok ? "" : tooBig.msg).toContain("not enough tradable balance");
+    expect(reserved()).toBeCloseTo(1 * low * (INITIAL_MARGIN + TAKER_FEE), 6);
+    expect(t.trading.cancel(t.user, id).ok).toBe(true);
+    expect(reserved()).toBeCloseTo(0, 8);
+  });
+
+  it("holds a margin stop off the book with its margin reserved, and opens a short when it fires", async () => {
+    const t = setup(10_000);
+    const last = t.exchange.markets.get(SYM)?.lastPrice() as number;
+    const trigger = Math.round(last * 0.99);
+    const r = t.trading.place(t.user, { type: "STOP", symbol: SYM, amount: -0.2, price: trigger });
+    expect(r.ok).toBe(true);
+    const w0 = t.wallet();
+    expect(w0.balance - (w0.available ?? 0)).toBeCloseTo(0.2 * trigger * 1.05 * (INITIAL_MARGIN + TAKER_FEE), 6);
+    expect(t.position()).toBeNull();
+    // Trade through the trigger: the stop goes to the book as a market sell.
+    t.exchange.place(SYM, -901, "sell", "LIMIT", trigger - 10, 1_000);
+    t.exchange.place(SYM, -902, "buy", "LIMIT", trigger - 10, 0.01);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const pos = t.position();
+    expect(pos).toMatchObject({ amount: -0.2, status: "ACTIVE" });
+    expect(pos?.basePrice).toBeLessThan(trigger);
+    const w = t.wallet();
+    expect(w.balance - (w.available ?? 0)).toBeCloseTo(pos?.collateral as number, 6);
+    expect(pos?.collateral).toBeCloseTo(0.2 * (pos?.basePrice as number) * INITIAL_MARGIN, 6);
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+  });
 });

@@ -92,9 +92,10 @@ export class Positions {
   /**
    * Order entry: the reduce-only (1024) and close (512) rules, and what the order reserves in the
    * margin wallet — initial margin on the part that would open or increase the position, plus the
-   * taker fee on all of it. `price` is the limit, or an estimate for market and stop orders.
+   * taker fee on all of it. `price` is the limit, or an estimate for market and stop orders;
+   * `already` what the order reserves now (an update).
    */
-  prepare(userId: number, symbol: string, amount: number, price: number, flags: number): Prepared {
+  prepare(userId: number, symbol: string, amount: number, price: number, flags: number, already = 0): Prepared {
     const quote = Positions.quoteOf(symbol);
     if (!quote) return { ok: false, msg: "Invalid order: symbol" };
     const pos = this.get(userId, symbol);
@@ -114,7 +115,7 @@ export class Positions {
     const opening = size - closing;
     const reserve = toUnits(opening * price * INITIAL_MARGIN + size * price * 0.002);
     const w = this.#w.wallet(userId, quote);
-    if (w.balance - w.reserved < reserve)
+    if (w.balance - w.reserved + already < reserve)
       return {
         ok: false,
         msg: `Invalid order: not enough tradable balance for ${signed} ${symbol} at ${price}`,

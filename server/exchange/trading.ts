@@ -671,7 +671,7 @@ export class Trading {
     const id = input["id"];
     const row = typeof id === "number" ? this.#rows.get(id) : undefined;
     if (!row || row.user_id !== userId || row.open !== 1) return fail("Order not found.");
-    if (row.type !== "EXCHANGE LIMIT" || row.price === null)
+    if ((row.type !== "EXCHANGE LIMIT" && row.type !== "LIMIT") || row.price === null)
       return fail("Invalid order: only limit orders on the book can be updated");
     if (row.oco_peer !== null)
       return fail("Invalid order: an OCO pair cannot be updated; cancel it and place it again");
@@ -697,10 +697,19 @@ export class Trading {
       if (!(Number.isFinite(price) && price > 0 && price < 1e12)) return fail("Invalid order: price");
     }
     const remaining = total - filled;
-    const reserveCcy = row.side === "buy" ? info.quote : info.base;
-    const reserve = row.side === "buy" ? Math.round(fromUnits(remaining) * price * 1e8) : remaining;
-    const w = this.#wallet(userId, reserveCcy);
-    if (w.balance - w.reserved + row.reserved < reserve)
+    const margin = isMargin(row.type);
+    const walletType: WalletType = margin ? "margin" : "exchange";
+    const reserveCcy = margin || row.side === "buy" ? info.quote : info.base;
+    let reserve = row.side === "buy" ? Math.round(fromUnits(remaining) * price * 1e8) : remaining;
+    if (margin) {
+      // The close flag sized the order when placed; an update sizes it explicitly.
+      const flags = row.flags & ~ORDER_FLAGS.CLOSE;
+      const prep = this.positions.prepare(userId, row.symbol, sign * fromUnits(remaining), price, flags, row.reserved);
+      if (!prep.ok) return fail(prep.msg);
+      reserve = prep.reserve;
+    }
+    const w = this.#wallet(userId, reserveCcy, walletType);
+    if (!margin && w.balance - w.reserved + row.reserved < reserve)
       return fail(`Invalid order: not enough exchange balance to update order ${row.id}`);
     const now = this.#now();
     this.#notify(userId, "ou-req", this.#orderWire(row), "SUCCESS", `Submitting update to order ${row.id}.`);
@@ -709,7 +718,7 @@ export class Trading {
     try {
       this.#db.transaction(() => {
         this.#ex.cancel(row.symbol, row.id);
-        this.#moveWallet(userId, reserveCcy, 0, reserve - row.reserved, null);
+        this.#moveWallet(userId, reserveCcy, 0, reserve - row.reserved, null, walletType);
         row.reserved = reserve;
         row.price = price;
         row.amount_orig = total;
