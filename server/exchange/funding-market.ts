@@ -436,11 +436,62 @@ export class FundingBookFeed {
   }
 }
 
+/**
+ * A raw funding book (R0): the top-`len` visible offers per side as `[OFFER_ID, PERIOD, RATE,
+ * AMOUNT]` (borrowers negative), best rate first and by id within a rate; an offer leaving the
+ * window or the book is sent with rate 0.
+ */
+export class FundingRawFeed {
+  readonly prec = "R0" as const;
+  readonly mirror: OrderBook;
+  constructor(
+    readonly market: FundingMarket,
+    readonly len: number,
+  ) {
+    this.mirror = new OrderBook({ kind: "funding-raw", len });
+  }
+
+  snapshot(): number[][] {
+    const out: number[][] = [];
+    for (const s of [this.mirror.bids, this.mirror.asks])
+      for (let i = 0; i < s.size; i++)
+        out.push([s.k2[i] as number, s.aux[i] as number, s.k1[i] as number, s.amount[i] as number]);
+    return out;
+  }
+
+  diff(): number[][] {
+    const deletes: number[][] = [];
+    const upserts: number[][] = [];
+    for (const bid of [true, false]) {
+      const offers = (bid ? this.market.engine.borrows : this.market.engine.lends).filter((o) => !o.hidden);
+      offers.sort((a, b) => (bid ? b.rate - a.rate : a.rate - b.rate) || a.id - b.id);
+      const want = offers.slice(0, this.len);
+      const have = bid ? this.mirror.bids : this.mirror.asks;
+      const held = new Map<number, [number, number, number]>();
+      for (let i = 0; i < have.size; i++)
+        held.set(have.k2[i] as number, [have.aux[i] as number, have.k1[i] as number, have.amount[i] as number]);
+      const wanted = new Set(want.map((o) => o.id));
+      for (const [id, h] of held) if (!wanted.has(id)) deletes.push([id, h[0], 0, bid ? -1 : 1]);
+      for (const o of want) {
+        const amount = bid ? -o.remaining : o.remaining;
+        const h = held.get(o.id);
+        if (!h || h[0] !== o.period || h[1] !== o.rate || h[2] !== amount)
+          upserts.push([o.id, o.period, o.rate, amount]);
+      }
+    }
+    const out = deletes.concat(upserts);
+    for (const e of out) this.mirror.applyEntry(e);
+    return out;
+  }
+}
+
+export type FundingFeed = FundingBookFeed | FundingRawFeed;
+
 export interface FundingBatch {
   readonly market: FundingMarket;
   readonly result: FundingMatch;
   readonly trades: readonly PublicFundingTradeRow[];
-  readonly bookDiffs: ReadonlyMap<FundingBookFeed, number[][]>;
+  readonly bookDiffs: ReadonlyMap<FundingFeed, number[][]>;
 }
 
 export interface FundingOfferInput {
@@ -457,7 +508,7 @@ export interface FundingOfferInput {
 
 export class FundingExchange {
   readonly markets = new Map<string, FundingMarket>();
-  readonly #feeds = new Map<string, FundingBookFeed>();
+  readonly #feeds = new Map<string, FundingFeed>();
   readonly #listeners = new Set<(b: FundingBatch) => void>();
   /** Simulator offer ids, far above account offer ids (which come from storage, from 1). */
   #offerId = 2_000_000_000_000;
@@ -526,27 +577,27 @@ export class FundingExchange {
   #settle(market: FundingMarket, result: FundingMatch): FundingBatch {
     market.applyLevels(result.levels);
     const trades = market.applyFills(result.fills);
-    const bookDiffs = new Map<FundingBookFeed, number[][]>();
+    const bookDiffs = new Map<FundingFeed, number[][]>();
     for (const feed of this.#feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
     const batch: FundingBatch = { market, result, trades, bookDiffs };
     for (const l of this.#listeners) l(batch);
     return batch;
   }
 
-  bookFeed(symbol: string, prec: string, len: number): FundingBookFeed | null {
+  bookFeed(symbol: string, prec: string, len: number): FundingFeed | null {
     const market = this.markets.get(symbol);
-    if (!market || !(PRECISIONS as readonly string[]).includes(prec)) return null;
+    if (!market || (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec))) return null;
     const key = `${symbol}|${prec}|${len}`;
     let feed = this.#feeds.get(key);
     if (!feed) {
-      feed = new FundingBookFeed(market, prec as Prec, len);
+      feed = prec === "R0" ? new FundingRawFeed(market, len) : new FundingBookFeed(market, prec as Prec, len);
       feed.diff();
       this.#feeds.set(key, feed);
     }
     return feed;
   }
 
-  #feedsOf(symbol: string): FundingBookFeed[] {
+  #feedsOf(symbol: string): FundingFeed[] {
     return [...this.#feeds.values()].filter((f) => f.market.symbol === symbol);
   }
 }

@@ -90,12 +90,13 @@ describe("funding markets", () => {
     conn.core.subscribe({ channel: "book", symbol: "fBTC", prec: "P1", freq: "F0", len: "100" });
     conn.core.subscribe({ channel: "book", symbol: "fETH", prec: "P0", freq: "F0", len: "1" });
     conn.core.subscribe({ channel: "book", symbol: "fUST", prec: "P3", freq: "F0", len: "25" });
+    conn.core.subscribe({ channel: "book", symbol: "fUSD", prec: "R0", freq: "F0", len: "25" });
     conn.start();
     await wait(2500);
     const s = conn.core.stats;
     conn.stop();
     t.dispose();
-    expect(s.books).toBe(4);
+    expect(s.books).toBe(5);
     expect(s.checksumsOk).toBeGreaterThan(20);
     expect(s.checksumsFailed).toBe(0);
     expect(s.unknownDeletes).toBe(0);
@@ -109,6 +110,7 @@ describe("funding markets", () => {
       CONF_FLAGS.OB_CHECKSUM,
       [
         { channel: "book", symbol: "fUSD", prec: "P0", freq: "F0", len: "25" },
+        { channel: "book", symbol: "fUSD", prec: "R0", len: "25" },
         { channel: "trades", symbol: "fUSD" },
         { channel: "ticker", symbol: "fUSD" },
         { channel: "candles", key: "trade:1m:fUSD:p2" },
@@ -117,10 +119,22 @@ describe("funding markets", () => {
       2500,
     );
     const acks = [...s.channels.values()];
-    expect(acks.map((a) => a["channel"]).sort()).toEqual(["book", "candles", "candles", "ticker", "trades"]);
+    expect(acks.map((a) => a["channel"]).sort()).toEqual(["book", "book", "candles", "candles", "ticker", "trades"]);
     for (const a of acks.filter((x) => x["channel"] !== "candles")) expect(a["currency"]).toBe("USD");
 
-    const book = s.on((e) => e["channel"] === "book");
+    const book = s.on((e) => e["channel"] === "book" && e["prec"] === "P0");
+    const raw = s.on((e) => e["channel"] === "book" && e["prec"] === "R0");
+    const rawMirror = new OrderBook({ kind: "funding-raw", len: 25 });
+    expect(rawMirror.applySnapshot(raw[0]?.[1])).toBe(true);
+    let rawChecked = 0;
+    for (const f of raw.slice(1)) {
+      if (f[1] === "cs") {
+        expect(f[2]).toBe(rawMirror.checksum());
+        rawChecked++;
+      } else if (f[1] !== "hb") expect(rawMirror.applyEntry(f[1])).toBe(true);
+    }
+    expect(rawChecked).toBeGreaterThan(5);
+    expect(rawMirror.unknownDeletes).toBe(0);
     const mirror = new OrderBook({ kind: "funding", len: 25, topOfBookRule: false });
     expect(mirror.applySnapshot(book[0]?.[1])).toBe(true);
     expect(mirror.bids.size).toBeGreaterThan(0);
@@ -196,6 +210,10 @@ describe("funding markets", () => {
         example("update funding"),
       ),
     ).toBe(true);
+    const rsnap = example("snapshot funding raw [OFFER_ID,PERIOD,RATE,AMOUNT]");
+    expect(sameShape((raw[0]?.[1] as unknown[])[0], (rsnap[1] as unknown[])[0])).toBe(true);
+    const removal = raw.find((f) => Array.isArray(f[1]) && (f[1] as number[])[2] === 0);
+    expect(sameShape(removal, example("update funding raw: RATE 0 = remove offer"))).toBe(true);
     const tsnap = example("snapshot funding [ID,MTS,AMOUNT,RATE,PERIOD]");
     expect(sameShape((trades[0]?.[1] as unknown[])[0], (tsnap[1] as unknown[])[0])).toBe(true);
     expect(sameShape(fte[0], example("fte"))).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * The public WebSocket channels of the funding markets (PROTOCOL.md 2.1–2.5): `book` (P0–P4,
- * `[RATE, PERIOD, COUNT, AMOUNT]`, bids negative, `cs` on request), `trades` (`fte`/`ftu` with
+ * `[RATE, PERIOD, COUNT, AMOUNT]`, bids negative; R0 `[OFFER_ID, PERIOD, RATE, AMOUNT]`; `cs` on
+ * request), `trades` (`fte`/`ftu` with
  * `[ID, MTS, AMOUNT, RATE, PERIOD]`), `ticker` (16 fields) and `candles` (`trade:1m:fUSD:p30`,
  * `trade:1m:fUSD:a30:p2:p30`). ws-public.ts keeps the sockets, flags and suffixes; a channel here
  * only says what goes out on it: each returned part list is one frame after the channel id.
@@ -10,7 +11,7 @@ import {
   FundingMarket,
   parseCandleFilter,
   type FundingBatch,
-  type FundingBookFeed,
+  type FundingFeed,
   type FundingExchange,
 } from "./funding-market.ts";
 import { PRECISIONS, TIMEFRAMES } from "./market.ts";
@@ -56,10 +57,11 @@ export function fundingSubscription(
     const prec = typeof m["prec"] === "string" ? m["prec"] : "P0";
     const len = m["len"] === undefined ? "25" : String(m["len"]);
     const freq = typeof m["freq"] === "string" ? m["freq"] : "F0";
-    if (!(PRECISIONS as readonly string[]).includes(prec)) return { error: [10300, "precision: invalid"] };
+    if (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec))
+      return { error: [10300, "precision: invalid"] };
     if (!LENGTHS.has(len)) return { error: [10300, "length: invalid"] };
     if (freq !== "F0" && freq !== "F1") return { error: [10300, "freq: invalid"] };
-    const feed = fx.bookFeed(symbol, prec, Number(len)) as FundingBookFeed;
+    const feed = fx.bookFeed(symbol, prec, Number(len)) as FundingFeed;
     return { channel: new BookChannel(feed, { symbol, prec, freq, len }) };
   }
   if (channel === "trades") return { channel: new TradesChannel(market) };
@@ -70,7 +72,7 @@ export function fundingSubscription(
 class BookChannel implements FundingChannel {
   readonly key: string;
   constructor(
-    readonly feed: FundingBookFeed,
+    readonly feed: FundingFeed,
     readonly fields: Record<string, string>,
   ) {
     this.key = `book|${feed.market.symbol}|${feed.prec}|${feed.len}`;
