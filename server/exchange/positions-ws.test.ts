@@ -4,6 +4,7 @@
  * info (`miu`) and liquidation row decodes with src/protocol's codecs; `calc` is answered; REST
  * `r/positions`, `r/info/margin/…` and `calc/order/avail` agree with the socket.
  */
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
@@ -24,7 +25,11 @@ import { openVenue } from "./venue.ts";
 const SYM = "tBTCUSD";
 let api: ApiServer;
 let base = "";
-const { exchange, gateway } = openVenue({ dbPath: ":memory:", seed: 11, markets: [{ symbol: SYM, start: 30_000 }] });
+const { exchange, gateway, accounts } = openVenue({
+  dbPath: ":memory:",
+  seed: 11,
+  markets: [{ symbol: SYM, start: 30_000 }],
+});
 const engine = exchange.markets.get(SYM)?.engine;
 
 beforeAll(async () => {
@@ -198,6 +203,30 @@ describe("margin over the wire", () => {
       await until(() => account("wu", mark).findLast((w) => (w as unknown[])[0] === "margin"), "wu"),
     );
     expect(after.ok && after.value.balance).toBeGreaterThanOrEqual(0);
+    ws.close();
+  });
+
+  it("answers calc to a read-only API key, which may not place orders", async () => {
+    const user = accounts.byLogin(DEMO.username)?.id as number;
+    accounts.createApiKey(user, "read", ["o:r"], Date.now(), { key: "read-key", secret: "read-secret" });
+    const ws = new WebSocket(`ws://${base}/ws/2`);
+    const frames: unknown[][] = [];
+    ws.on("message", (d) => {
+      const m: unknown = JSON.parse(String(d));
+      if (Array.isArray(m) && m[0] === 0) frames.push(m);
+    });
+    await new Promise((r) => ws.once("open", r));
+    const nonce = String(Date.now() * 1000);
+    const authPayload = `AUTH${nonce}`;
+    const authSig = createHmac("sha384", "read-secret").update(authPayload).digest("hex");
+    ws.send(JSON.stringify({ event: "auth", apiKey: "read-key", authSig, authNonce: nonce, authPayload }));
+    await until(() => frames.find((f) => f[1] === "ps"), "ps");
+    ws.send(JSON.stringify([0, "calc", null, [["margin_base"]]]));
+    const miu = decodeMarginInfo(await until(() => frames.find((f) => f[1] === "miu")?.[2], "miu"));
+    expect(miu.ok && miu.value.kind).toBe("base");
+    ws.send(JSON.stringify([0, "on", null, { type: "MARKET", symbol: SYM, amount: "0.01" }]));
+    const n = await until(() => frames.find((f) => f[1] === "n")?.[2] as unknown[] | undefined, "refusal");
+    expect(n.slice(6)).toEqual(["ERROR", "apikey: permission denied"]);
     ws.close();
   });
 });

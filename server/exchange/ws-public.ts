@@ -182,7 +182,8 @@ export class PublicSocketServer {
         return;
       }
       const cap = msg[1] === "fon" || msg[1] === "foc" ? "f" : "o";
-      if (c.keyCaps && !allows(c.keyCaps, { cap, write: true })) {
+      // `calc` only reads (margin info, positions, wallets): a read-only key may ask for it.
+      if (c.keyCaps && !allows(c.keyCaps, { cap, write: msg[1] !== "calc" })) {
         // Refused like a rejected order: an error notification for the request, nothing executed.
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
         this.#account(c, "n", n);
