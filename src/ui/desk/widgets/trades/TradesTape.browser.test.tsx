@@ -114,6 +114,27 @@ describe("trades tape widget", () => {
     await expect.poll(() => publicRows().length).toBe(MAX_TRADE_ROWS);
   });
 
+  it("paints the rows in or near sight with each view and the others once scrolled to", async () => {
+    await mount(360, 160);
+    const trades = syntheticTrades(MAX_TRADE_ROWS);
+    fake.pushTrades(syntheticTradesView("tBTCUSD", trades, 2));
+    await expect.poll(() => publicRows().length).toBe(MAX_TRADE_ROWS);
+    await expect.poll(() => rowPrice(0)?.textContent).toBe(String(trades[0]!.price));
+    const fresh = { id: 9000, mts: trades[0]!.mts + 1000, amount: 1, price: 48_001 };
+    const shifted = [fresh, ...trades.slice(0, -1)];
+    fake.pushTrades(syntheticTradesView("tBTCUSD", shifted, 3));
+    await expect.poll(() => rowPrice(0)?.textContent).toBe("48001");
+    expect(rowPrice(1)?.textContent).toBe(String(shifted[1]!.price));
+    // Far below the panel's few visible rows: not written with the views…
+    const far = 90;
+    expect(rowPrice(far)?.textContent).not.toBe(String(shifted[far]!.price));
+    // …until a scroll brings it near, painted before it is seen.
+    const panel = page.getByTestId("trades-public").element() as HTMLElement;
+    panel.scrollTop = far * 20;
+    await expect.poll(() => rowPrice(far)?.textContent).toBe(String(shifted[far]!.price));
+    expect(publicRows()[far]!.dataset["dir"]).toBe(shifted[far]!.amount < 0 ? "down" : "up");
+  });
+
   it("fills the order form's price from a trade", async () => {
     await mount();
     await expect.poll(() => publicRows().length).toBe(40);
