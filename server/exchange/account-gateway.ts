@@ -66,6 +66,8 @@ export class AccountGateway {
         ["fcs", []],
         ["fls", []],
       ]),
+      // Margin info after the snapshots, as the live server pushes it (no `calc` needed to start).
+      ...this.trading.positions.marginInfoAll(userId).map((m): [string, unknown] => ["miu", m]),
     ];
   }
 
@@ -97,6 +99,7 @@ export class AccountGateway {
         this.trading.positions.calc(userId, payload, (wallet, ccy) =>
           this.trading.walletOf(userId, wallet as WalletType, ccy),
         );
+        this.funding?.calc(userId, payload);
         return;
       default:
         return;

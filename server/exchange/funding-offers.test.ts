@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
+  decodeFundingInfo,
   fundingCreditCodec,
   fundingOfferCodec,
   fundingTradeCodec,
@@ -220,6 +221,20 @@ describe("funding offers", () => {
     expect(listed).toHaveLength(credits.length);
     expect(fundingTradeCodec.decodeList((await rest("/v2/auth/r/funding/trades/fUSD/hist")).body).ok).toBe(true);
     expect((await rest("/v2/auth/r/funding/loans")).body).toEqual([]);
+    const info = decodeFundingInfo((await rest("/v2/auth/r/info/funding/fUSD")).body);
+    expect(info.ok && (info.value.yieldLend ?? 0) > 0 && (info.value.durationLend ?? 0) > 1).toBe(true);
+    expect(await rest("/v2/auth/r/info/funding/fNOPE")).toEqual({
+      status: 500,
+      body: ["error", 10020, "symbol: invalid"],
+    });
+    frames.length = 0;
+    ws.send(JSON.stringify([0, "calc", null, [["funding_sym_fUSD"], ["funding_sym_fNOPE"]]]));
+    await wait(150);
+    const fiu = frames.filter((f) => f[1] === "fiu").map((f) => decodeFundingInfo(f[2]));
+    expect(fiu.map((d) => d.ok && d.value.symbol)).toEqual(["fUSD"]);
+    const hist = (await rest("/v2/auth/r/funding/offers/hist")).body as unknown[];
+    expect(fundingOfferCodec.decodeList(hist).ok).toBe(true);
+    expect(hist.some((o) => (o as unknown[])[0] === id)).toBe(true);
     const wallets = (await rest("/v2/auth/r/wallets")).body as unknown[][];
     const funding = wallets.find((w) => w[0] === "funding" && w[1] === "USD");
     expect([funding?.[2], funding?.[4]]).toEqual([10000, 9400]);

@@ -360,6 +360,36 @@ export class FundingOffers {
       );
   }
 
+  /**
+   * Funding info `["sym", SYMBOL, [YIELD_LOAN, YIELD_LEND, DURATION_LOAN, DURATION_LEND]]`: the
+   * amount-weighted daily rate and days left of the active credits (there are no loans).
+   */
+  infoWire(userId: number, symbol: string): unknown[] {
+    const rows = this.db
+      .prepare("SELECT * FROM funding_credits WHERE user_id = ? AND symbol = ? AND open = 1")
+      .all(userId, symbol) as CreditRow[];
+    const now = this.now();
+    let amount = 0;
+    let rate = 0;
+    let days = 0;
+    for (const c of rows) {
+      amount += c.amount;
+      rate += c.amount * c.rate;
+      days += c.amount * Math.max(0, (c.mts_create + c.period * DAY - now) / DAY);
+    }
+    return ["sym", symbol, [0, amount ? rate / amount : 0, 0, amount ? days / amount : 0]];
+  }
+
+  /** `calc` requests for `funding_sym_fUSD`: a `fiu` each (other requests are not funding's). */
+  calc(userId: number, payload: unknown): void {
+    if (!Array.isArray(payload)) return;
+    for (const req of payload.slice(0, 30)) {
+      const name = Array.isArray(req) ? req[0] : null;
+      const m = typeof name === "string" ? /^funding_sym_(f[A-Z0-9]+)$/.exec(name) : null;
+      if (m && this.fx.markets.has(m[1] as string)) this.send(userId, "fiu", this.infoWire(userId, m[1] as string));
+    }
+  }
+
   /** The channel-0 snapshots after `auth`. */
   snapshots(userId: number): [string, unknown][] {
     return [
@@ -570,7 +600,27 @@ export class FundingOffers {
       return { status: 200, body: this.offersWire(userId, m[1] ?? null) };
     if ((m = /^\/v2\/auth\/r\/funding\/credits(?:\/(f[A-Z0-9]+))?$/.exec(path)))
       return { status: 200, body: this.creditsWire(userId, m[1] ?? null) };
-    if (/^\/v2\/auth\/r\/funding\/loans(?:\/f[A-Z0-9]+)?$/.test(path)) return { status: 200, body: [] };
+    if (/^\/v2\/auth\/r\/funding\/loans(?:\/f[A-Z0-9]+)?(?:\/hist)?$/.test(path)) return { status: 200, body: [] };
+    if ((m = /^\/v2\/auth\/r\/funding\/offers(?:\/(f[A-Z0-9]+))?\/hist$/.exec(path))) {
+      const rows = this.db
+        .prepare(
+          "SELECT * FROM funding_offers WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?",
+        )
+        .all(userId, limit) as OfferRow[];
+      return { status: 200, body: rows.filter((r) => !m?.[1] || r.symbol === m[1]).map((r) => this.#offerWire(r)) };
+    }
+    if ((m = /^\/v2\/auth\/r\/funding\/credits(?:\/(f[A-Z0-9]+))?\/hist$/.exec(path))) {
+      const rows = this.db
+        .prepare(
+          "SELECT * FROM funding_credits WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?",
+        )
+        .all(userId, limit) as CreditRow[];
+      return { status: 200, body: rows.filter((c) => !m?.[1] || c.symbol === m[1]).map((c) => this.#creditWire(c)) };
+    }
+    if ((m = /^\/v2\/auth\/r\/info\/funding\/(f[A-Z0-9]+)$/.exec(path))) {
+      if (!this.fx.markets.has(m[1] as string)) return err(10020, "symbol: invalid");
+      return { status: 200, body: this.infoWire(userId, m[1] as string) };
+    }
     if ((m = /^\/v2\/auth\/r\/funding\/trades(?:\/(f[A-Z0-9]+))?\/hist$/.exec(path)))
       return { status: 200, body: this.tradesWire(userId, m[1] ?? null, limit) };
     if (path === "/v2/auth/w/funding/offer/submit") {
