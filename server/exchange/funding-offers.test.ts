@@ -301,6 +301,9 @@ describe("funding offers", () => {
     expect(same(first("fon"), example("fon"))).toBe(true);
     expect(same(first("fon-req"), example("fon-req notification"))).toBe(true);
     expect(same(first("fte"), example("funding trade (fte)"))).toBe(true);
+    ws.send(JSON.stringify([0, "calc", null, [["funding_sym_fUSD"]]]));
+    await wait(100);
+    expect(same(first("fiu"), example("funding info"))).toBe(true);
     ws.close();
     again.ws.close();
   });

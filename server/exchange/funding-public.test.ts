@@ -218,8 +218,11 @@ describe("funding markets", () => {
     expect(sameShape((trades[0]?.[1] as unknown[])[0], (tsnap[1] as unknown[])[0])).toBe(true);
     expect(sameShape(fte[0], example("fte"))).toBe(true);
     expect(sameShape(ticker[0], example("funding ticker (16 fields)"))).toBe(true);
-    const ack = s.frames.find((f) => (f as Record<string, unknown>)["channel"] === "book");
-    expect(sameShape(ack, JSON.parse(JSON.stringify(example("subscribed (funding)"))))).toBe(true);
+    const ack = (channel: string): unknown =>
+      s.frames.find((f) => (f as Record<string, unknown>)["channel"] === channel);
+    expect(sameShape(ack("book"), example("subscribed (funding)"))).toBe(true);
+    expect(sameShape(ack("trades"), example("subscribed trades (funding)"))).toBe(true);
+    expect(sameShape(ack("ticker"), example("subscribed ticker (funding)"))).toBe(true);
   });
 
   it("refuses bad funding subscriptions like the live server", async () => {
