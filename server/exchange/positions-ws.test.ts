@@ -105,6 +105,17 @@ describe("margin over the wire", () => {
     const ps = await until(() => account("ps")[0], "ps");
     const snapshot = positionCodec.decodeList(ps);
     expect(snapshot.ok && snapshot.value).toEqual([]);
+    // Margin info follows the snapshots unasked: what the margin wallet can trade at 10x.
+    const pushed = await until(
+      () =>
+        account("miu")
+          .map((m) => decodeMarginInfo(m))
+          .map((d) => (d.ok ? d.value : null))
+          .find((i): i is MarginInfoSymbol => i?.kind === "sym" && i.symbol === SYM),
+      "miu after auth",
+    );
+    const ask = engine?.bestAsk() as number;
+    expect(pushed.buy).toBeCloseTo(10_000 / (INITIAL_MARGIN + 0.002) / ask, 4);
 
     // Open a long: pn with the fill's base price, 10x leverage, collateral reserved.
     let mark = frames.length;

@@ -130,12 +130,17 @@ export class Positions {
   fill(userId: number, symbol: string, base: number, price: number, fee: number, released: number): void {
     const quote = Positions.quoteOf(symbol);
     if (!quote || base === 0) return;
+    if (released > 0) this.#w.move(userId, quote, 0, -released, null);
+    this.#applyFill(userId, symbol, quote, base, price, fee);
+    this.#emitMargin(userId, symbol);
+  }
+
+  #applyFill(userId: number, symbol: string, quote: string, base: number, price: number, fee: number): void {
     const w = this.#w;
     const free = (): number => {
       const x = w.wallet(userId, quote);
       return x.balance - x.reserved;
     };
-    if (released > 0) w.move(userId, quote, 0, -released, null);
     const pay = Math.min(fee, Math.max(0, free()));
     const qty = fromUnits(Math.abs(base));
     if (pay > 0) w.move(userId, quote, -pay, 0, `Trading fees for ${qty} ${symbol.slice(1)} (margin) @ ${price}`);
@@ -322,6 +327,21 @@ export class Positions {
     return ["sym", symbol, [round8(tradable), round8(fromUnits(w.balance) + pl), round8(buy), round8(sell)]];
   }
 
+  /**
+   * Margin info pushed without a `calc` (after auth, and after each margin fill): the base record
+   * and one per margin pair, so a client knows what it can trade before asking.
+   */
+  marginInfoAll(userId: number): unknown[][] {
+    const syms = [...this.#ex.markets.keys()].filter((s) => Positions.quoteOf(s) !== null);
+    return [this.marginBase(userId), ...syms.map((s) => this.marginSym(userId, s) as unknown[])];
+  }
+
+  #emitMargin(userId: number, symbol: string): void {
+    this.#w.emit(userId, "miu", this.marginBase(userId));
+    const sym = this.marginSym(userId, symbol);
+    if (sym) this.#w.emit(userId, "miu", sym);
+  }
+
   /** What a margin order in direction `dir` at `rate` could take now (REST calc/order/avail). */
   availableMargin(userId: number, symbol: string, dir: number, rate: number): number | null {
     const sym = this.marginSym(userId, symbol);
@@ -387,6 +407,7 @@ export class Positions {
     }
     this.#settlePl(r.user_id, quote, pl, r, mark);
     this.#close(r, "LIQUIDATED");
+    this.#emitMargin(r.user_id, r.symbol);
     this.#ex.liquidations.publish({
       kind: "pos",
       posId: r.id,
