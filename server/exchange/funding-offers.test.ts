@@ -241,7 +241,7 @@ describe("funding offers", () => {
     ws.close();
   });
 
-  it("places FRR offers at the flash return rate plus their delta", async () => {
+  it("places FRR offers at the flash return rate plus their delta, and hidden offers off the books", async () => {
     const frr = exchange.funding.markets.get("fUSD")?.frr() as number;
     const r = await rest("/v2/auth/w/funding/offer/submit", {
       type: "FRRDELTAVAR",
@@ -258,6 +258,23 @@ describe("funding offers", () => {
       Number((frr + 0.01).toPrecision(8)),
     ]);
     if (o.ok) expect((await rest("/v2/auth/w/funding/offer/cancel", { id: o.value.id })).status).toBe(200);
+
+    // A hidden offer (flag 64) rests but stays off the public books.
+    const h = await rest("/v2/auth/w/funding/offer/submit", {
+      type: "LIMIT",
+      symbol: "fUSD",
+      amount: "300",
+      rate: "0.0333",
+      period: 2,
+      flags: 64,
+    });
+    const ho = fundingOfferCodec.decode((h.body as unknown[])[4]);
+    expect(ho.ok && [ho.value.hidden, ho.value.flags]).toEqual([true, 64]);
+    const market = exchange.funding.markets.get("fUSD");
+    expect(ho.ok && market?.engine.get(ho.value.id)?.remaining).toBe(300);
+    expect(market?.levels("P0", 1000).some((l) => l[0] === 0.0333)).toBe(false);
+    expect(market?.rawOffers(1000).some((r) => ho.ok && r[0] === ho.value.id)).toBe(false);
+    if (ho.ok) expect((await rest("/v2/auth/w/funding/offer/cancel", { id: ho.value.id })).status).toBe(200);
   });
 
   it("sends account funding frames in the shapes of the recorded examples", async () => {
