@@ -4,8 +4,8 @@
  * sequence/timestamp/checksum flags, and an account that places, updates, cancels and fills orders —
  * collects this server's frames; every frame of a kind the examples show must have the example's
  * shape: same event keys, same array lengths, same value types position by position (a null on
- * either side matches anything: the real API nulls optional fields). Funding, margin and position
- * examples are left out: this exchange has no funding or margin (see the README).
+ * either side matches anything: the real API nulls optional fields). Funding examples are checked
+ * in funding-public.test.ts and funding-offers.test.ts; margin and position examples are left out.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
