@@ -9,7 +9,7 @@ import { liquidationCodec, type Liquidation } from "../../src/protocol/index.ts"
 
 export class LiquidationFeed {
   readonly #listeners = new Set<(row: unknown[]) => void>();
-  /** The most recent rows, newest first (kept for `liquidations/hist`-style readers and tests). */
+  /** The most recent rows, newest first (REST `liquidations/hist`); not kept across restarts. */
   readonly recent: unknown[][] = [];
 
   on(listener: (row: unknown[]) => void): () => void {

@@ -210,6 +210,9 @@ describe("margin over the wire", () => {
     );
     const liq = liquidationCodec.decode((row[1] as unknown[])[0]);
     expect(liq.ok && liq.value).toMatchObject({ kind: "pos", posId: long.id, symbol: SYM, amount: 2.5, basePrice: p2 });
+    const hist = (await (await fetch(`http://${base}/v2/liquidations/hist`)).json()) as unknown[][];
+    const histRow = liquidationCodec.decode(hist[0]?.[0]);
+    expect(histRow.ok && histRow.value.posId).toBe(long.id);
     const after = walletCodec.decode(
       await until(() => account("wu", mark).findLast((w) => (w as unknown[])[0] === "margin"), "wu"),
     );
