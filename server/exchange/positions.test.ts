@@ -9,7 +9,7 @@ import { liquidationCodec, positionCodec, walletCodec, type Position } from "../
 import { Accounts } from "../store/accounts.ts";
 import { nextIdFrom, openDb, toUnits } from "../store/db.ts";
 import { Exchange } from "./exchange.ts";
-import { INITIAL_MARGIN, MAINTENANCE_MARGIN } from "./positions.ts";
+import { FEE_RESERVE, INITIAL_MARGIN, MAINTENANCE_MARGIN } from "./positions.ts";
 import { TAKER_FEE, Trading } from "./trading.ts";
 
 const SYM = "tBTCUSD";
@@ -66,6 +66,7 @@ const types = (events: [number, string, unknown][]) => events.map(([, t]) => t);
 describe("margin positions", () => {
   it("opens, increases, reduces and closes a long with the right base price and realized P/L", () => {
     const t = setup();
+    expect(FEE_RESERVE).toBe(TAKER_FEE);
     const a = t.trade(1);
     expect(a.r.ok).toBe(true);
     expect(t.position()).toMatchObject({ pair: SYM, status: "ACTIVE", amount: 1, basePrice: a.price, posType: 0 });
@@ -251,5 +252,23 @@ describe("margin positions", () => {
     expect(w.balance - (w.available ?? 0)).toBeCloseTo(pos?.collateral as number, 6);
     expect(pos?.collateral).toBeCloseTo(0.2 * (pos?.basePrice as number) * INITIAL_MARGIN, 6);
     expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+  });
+
+  it("cancels a resting reduce-only order once the position it would reduce is gone", async () => {
+    const t = setup();
+    t.trade(1);
+    const high = Math.round((t.engine.bestAsk() as number) * 1.1);
+    const ro = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: -1, price: high, flags: 1024 });
+    expect(ro.ok).toBe(true);
+    const id = ro.ok ? (ro.order[0] as number) : 0;
+    // Partly reduced by another order: the reduce-only order (1) now exceeds the position (0.6).
+    t.trade(-0.4);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const oc = t.events.find(([, type, p]) => type === "oc" && (p as unknown[])[0] === id);
+    expect((oc?.[2] as unknown[] | undefined)?.[13]).toBe("CANCELED");
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.exchange.markets.get(SYM)?.engine.get(id)).toBeUndefined();
+    const w = t.wallet();
+    expect(w.balance - (w.available ?? 0)).toBeCloseTo(t.position()?.collateral as number, 6);
   });
 });

@@ -22,6 +22,8 @@ import type { Trading } from "./trading.ts";
 
 export const INITIAL_MARGIN = 0.1;
 export const MAINTENANCE_MARGIN = 0.05;
+/** Reserved with the margin for the fee: trading.ts's TAKER_FEE (not imported: trading imports us). */
+export const FEE_RESERVE = 0.002;
 /** Mark-to-market `pu` at most this often per position (about the ticker's rate). */
 export const MARK_INTERVAL_MS = 1000;
 
@@ -113,7 +115,7 @@ export class Positions {
     const size = round8(Math.abs(signed));
     const closing = Math.sign(signed) === -Math.sign(held) ? Math.min(size, Math.abs(held)) : 0;
     const opening = size - closing;
-    const reserve = toUnits(opening * price * INITIAL_MARGIN + size * price * 0.002);
+    const reserve = toUnits(opening * price * INITIAL_MARGIN + size * price * FEE_RESERVE);
     const w = this.#w.wallet(userId, quote);
     if (w.balance - w.reserved + already < reserve)
       return {
@@ -318,7 +320,7 @@ export class Positions {
     let pl = 0;
     for (const r of this.#ofCurrency(userId, quote)) pl += this.#pl(r, this.#mark(r.symbol));
     const free = Math.max(0, fromUnits(w.balance - w.reserved) + Math.min(0, pl));
-    const tradable = free / (INITIAL_MARGIN + 0.002);
+    const tradable = free / (INITIAL_MARGIN + FEE_RESERVE);
     const held = fromUnits(this.get(userId, symbol)?.amount ?? 0);
     const ask = market.engine.bestAsk() ?? market.lastPrice();
     const bid = market.engine.bestBid() ?? market.lastPrice();

@@ -946,11 +946,35 @@ export class Trading {
           this.#closePendingStop(peer);
       }
     };
+    // Read before settling: settlement forgets the orders it closes.
+    const margin = result.fills.some((f) => [f.taker, f.maker].some((o) => o.owner > 0 && this.#marginRow(o.id)));
     // The user's own `place`/`cancel` already runs inside a transaction; simulator-driven fills of
     // a user's resting order get their own.
     if (this.#db.inTransaction) run();
     else {
       this.#db.transaction(run)();
+      this.#flush();
+    }
+    // A position that shrank may leave reduce-only orders larger than it: trimmed once this batch
+    // has been handled everywhere (a cancellation is a batch of its own, like a firing stop).
+    if (margin) queueMicrotask(() => this.#cancelExcessReduceOnly(batch.market.symbol));
+  }
+
+  #marginRow(id: number): boolean {
+    const r = this.#rows.get(id);
+    return r !== undefined && isMargin(r.type);
+  }
+
+  /** Cancels reduce-only (and close) margin orders that would now open or increase a position. */
+  #cancelExcessReduceOnly(symbol: string): void {
+    const reduceOnly = ORDER_FLAGS.REDUCE_ONLY | ORDER_FLAGS.CLOSE;
+    for (const r of [...this.#rows.values()]) {
+      if (r.symbol !== symbol || r.open !== 1 || !isMargin(r.type) || (r.flags & reduceOnly) === 0) continue;
+      const held = this.positions.get(r.user_id, symbol)?.amount ?? 0;
+      const closing = r.side === "buy" ? -held : held;
+      if (closing >= r.remaining) continue;
+      if (r.trigger_price !== null && r.triggered === 0) this.#db.transaction(() => this.#closePendingStop(r))();
+      else this.#db.transaction(() => this.#ex.cancel(r.symbol, r.id))();
       this.#flush();
     }
   }
