@@ -165,7 +165,7 @@ describe("margin positions", () => {
     expect(t.trading.place(t.user, { type: "EXCHANGE LIMIT", symbol: SYM, amount: 0.01, price: low }).ok).toBe(false);
   });
 
-  it("marks positions to market and liquidates below maintenance, publishing the liquidation", () => {
+  it("marks positions to market and liquidates below maintenance, publishing the liquidation", async () => {
     const t = setup(10_000);
     const a = t.trade(3);
     expect(a.r.ok).toBe(true);
@@ -174,6 +174,10 @@ describe("margin positions", () => {
     const balance = t.wallet().balance;
     const expectedLiq = (3 * a.price - balance) / (3 * (1 - MAINTENANCE_MARGIN));
     expect(pos.liqPrice).toBeCloseTo(expectedLiq, 2);
+    // A take-profit that would reduce the position: it goes with the position.
+    const high = Math.round((t.engine.bestAsk() as number) * 1.1);
+    const tp = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: -3, price: high, flags: 1024 });
+    expect(tp.ok).toBe(true);
     const rows: unknown[][] = [];
     t.exchange.liquidations.on((row) => rows.push(row));
     t.events.length = 0;
@@ -197,6 +201,8 @@ describe("margin positions", () => {
     expect(t.position()).toBeNull();
     const pc = t.events.filter(([, type]) => type === "pc").map(([, , p]) => positionCodec.decode(p));
     expect(pc[0]?.ok && pc[0].value).toMatchObject({ status: "LIQUIDATED", id: pos.id });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
     expect(rows).toHaveLength(1);
     const liq = liquidationCodec.decode(rows[0]);
     expect(liq.ok && liq.value).toMatchObject({

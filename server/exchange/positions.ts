@@ -34,6 +34,8 @@ export interface MarginWallet {
   emit(userId: number, type: string, payload: unknown): void;
   /** Runs fn in a transaction (or inside the open one) and sends the queued events after it. */
   atomically(fn: () => void): void;
+  /** A position was liquidated: its reduce-only orders have nothing left to reduce. */
+  liquidated(symbol: string): void;
 }
 
 export interface PositionRow {
@@ -410,6 +412,7 @@ export class Positions {
     this.#settlePl(r.user_id, quote, pl, r, mark);
     this.#close(r, "LIQUIDATED");
     this.#emitMargin(r.user_id, r.symbol);
+    this.#w.liquidated(r.symbol);
     this.#ex.liquidations.publish({
       kind: "pos",
       posId: r.id,

@@ -133,6 +133,7 @@ export class Trading {
           this.#flush();
         }
       },
+      liquidated: (symbol) => queueMicrotask(() => this.#cancelExcessReduceOnly(symbol)),
     });
   }
 
