@@ -14,7 +14,7 @@
  * Every change happens inside Trading's transaction, and its events go through Trading's queue
  * (sent after COMMIT).
  */
-import { parseSymbol, positionCodec, type Position } from "../../src/protocol/index.ts";
+import { ORDER_FLAGS, parseSymbol, positionCodec, type Position } from "../../src/protocol/index.ts";
 import { fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { Side } from "./engine.ts";
@@ -105,8 +105,8 @@ export class Positions {
     const pos = this.get(userId, symbol);
     const held = pos ? fromUnits(pos.amount) : 0;
     let signed = amount;
-    const close = (flags & 512) !== 0;
-    const reduceOnly = close || (flags & 1024) !== 0;
+    const close = (flags & ORDER_FLAGS.CLOSE) !== 0;
+    const reduceOnly = close || (flags & ORDER_FLAGS.REDUCE_ONLY) !== 0;
     if (close) {
       if (held === 0) return { ok: false, msg: "Invalid order: no position to close" };
       // The close flag closes the whole position whatever the amount says, in the closing direction.
