@@ -30,45 +30,62 @@ export class BookFeed implements Feed {
 
   /** The client-visible book as a snapshot: bids best first, then asks best first. */
   snapshot(): number[][] {
-    const out: number[][] = [];
-    const push = (s: BookSide): void => {
-      for (let i = 0; i < s.size; i++) out.push([s.k1[i] as number, s.aux[i] as number, s.amount[i] as number]);
-    };
-    push(this.mirror.bids);
-    push(this.mirror.asks);
-    return out;
+    return snapshotLevels(this.mirror, PRICE_LEVELS);
   }
 
-  /**
-   * Entries that bring clients from the mirror to the current top-`len`; applied to the mirror.
-   * Deletes of both sides go first: a price moving across the spread is deleted from its old side
-   * before it is added to the new one, so no client sees a delete of a level it no longer holds.
-   */
   diff(): number[][] {
-    const book = this.market.books.get(this.prec) as OrderBook;
-    const deletes: number[][] = [];
-    const upserts: number[][] = [];
-    for (const bid of [true, false]) {
-      const want = bid ? book.bids : book.asks;
-      const have = bid ? this.mirror.bids : this.mirror.asks;
-      const n = Math.min(this.len, want.size);
-      const wanted = new Set<number>();
-      for (let i = 0; i < n; i++) wanted.add(want.k1[i] as number);
-      for (let i = 0; i < have.size; i++) {
-        const p = have.k1[i] as number;
-        if (!wanted.has(p)) deletes.push([p, 0, bid ? 1 : -1]);
-      }
-      for (let i = 0; i < n; i++) {
-        const p = want.k1[i] as number;
-        const j = have.find(p, 0);
-        if (j >= 0 && have.aux[j] === want.aux[i] && have.amount[j] === want.amount[i]) continue;
-        upserts.push([p, want.aux[i] as number, want.amount[i] as number]);
-      }
-    }
-    const out = deletes.concat(upserts);
-    for (const e of out) this.mirror.applyEntry(e);
-    return out;
+    return diffLevels(this.market.books.get(this.prec) as OrderBook, this.mirror, this.len, PRICE_LEVELS);
   }
+}
+
+/** How an aggregated book kind keys its levels and writes them on the wire. */
+export interface LevelShape<K> {
+  /** What identifies level `i` of a side (its price, or its rate and period). */
+  key(s: BookSide, i: number): K;
+  /** Level `i` of a side as a wire entry. */
+  entry(s: BookSide, i: number): number[];
+  /** The wire entry that deletes level `i` of a side. */
+  deletion(s: BookSide, i: number, bid: boolean): number[];
+}
+
+/** Trading books: `[PRICE, COUNT, AMOUNT]`, keyed by price (k2 stays 0 in price books). */
+export const PRICE_LEVELS: LevelShape<number> = {
+  key: (s, i) => s.k1[i] as number,
+  entry: (s, i) => [s.k1[i] as number, s.aux[i] as number, s.amount[i] as number],
+  deletion: (s, i, bid) => [s.k1[i] as number, 0, bid ? 1 : -1],
+};
+
+/** A mirror as a snapshot: bids best first, then asks best first. */
+export function snapshotLevels<K>(mirror: OrderBook, shape: LevelShape<K>): number[][] {
+  const out: number[][] = [];
+  for (const s of [mirror.bids, mirror.asks]) for (let i = 0; i < s.size; i++) out.push(shape.entry(s, i));
+  return out;
+}
+
+/**
+ * Entries that bring clients from the mirror to the book's current top-`len`; applied to the mirror.
+ * Deletes of both sides go first: a price moving across the spread is deleted from its old side
+ * before it is added to the new one, so no client sees a delete of a level it no longer holds.
+ */
+export function diffLevels<K>(book: OrderBook, mirror: OrderBook, len: number, shape: LevelShape<K>): number[][] {
+  const deletes: number[][] = [];
+  const upserts: number[][] = [];
+  for (const bid of [true, false]) {
+    const want = bid ? book.bids : book.asks;
+    const have = bid ? mirror.bids : mirror.asks;
+    const n = Math.min(len, want.size);
+    const wanted = new Set<K>();
+    for (let i = 0; i < n; i++) wanted.add(shape.key(want, i));
+    for (let i = 0; i < have.size; i++) if (!wanted.has(shape.key(have, i))) deletes.push(shape.deletion(have, i, bid));
+    for (let i = 0; i < n; i++) {
+      const j = have.find(want.k1[i] as number, want.k2[i] as number);
+      if (j >= 0 && have.aux[j] === want.aux[i] && have.amount[j] === want.amount[i]) continue;
+      upserts.push(shape.entry(want, i));
+    }
+  }
+  const out = deletes.concat(upserts);
+  for (const e of out) mirror.applyEntry(e);
+  return out;
 }
 
 /**

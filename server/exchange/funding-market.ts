@@ -12,6 +12,7 @@
  * positive when the taker lends, negative when it borrows.
  */
 import { fundingTickerCodec, OrderBook, publicFundingTradeCodec, type BookSide } from "../../src/protocol/index.ts";
+import { diffLevels, snapshotLevels, type LevelShape } from "./feeds.ts";
 import { PRECISIONS, roundToPrecision, TIMEFRAMES, type Prec } from "./market.ts";
 import { mulberry32 } from "./simulator.ts";
 
@@ -385,6 +386,13 @@ export class FundingMarket {
   }
 }
 
+/** Funding books: `[RATE, PERIOD, COUNT, AMOUNT]`, keyed by rate and period; bids (borrows) negative. */
+const FUNDING_LEVELS: LevelShape<string> = {
+  key: (s, i) => `${s.k1[i] as number}|${s.k2[i] as number}`,
+  entry: (s, i) => [s.k1[i] as number, s.k2[i] as number, s.aux[i] as number, s.amount[i] as number],
+  deletion: (s, i, bid) => [s.k1[i] as number, s.k2[i] as number, 0, bid ? -1 : 1],
+};
+
 /**
  * A funding book subscription shape's feed: the diff of the top-`len` (rate, period) levels since
  * the last batch, deletes first, with the mirror of what clients hold (its checksum is theirs).
@@ -400,39 +408,11 @@ export class FundingBookFeed {
   }
 
   snapshot(): number[][] {
-    const out: number[][] = [];
-    for (const s of [this.mirror.bids, this.mirror.asks])
-      for (let i = 0; i < s.size; i++)
-        out.push([s.k1[i] as number, s.k2[i] as number, s.aux[i] as number, s.amount[i] as number]);
-    return out;
+    return snapshotLevels(this.mirror, FUNDING_LEVELS);
   }
 
   diff(): number[][] {
-    const book = this.market.books.get(this.prec) as OrderBook;
-    const deletes: number[][] = [];
-    const upserts: number[][] = [];
-    for (const bid of [true, false]) {
-      const want = bid ? book.bids : book.asks;
-      const have = bid ? this.mirror.bids : this.mirror.asks;
-      const n = Math.min(this.len, want.size);
-      const wanted = new Set<string>();
-      for (let i = 0; i < n; i++) wanted.add(`${want.k1[i] as number}|${want.k2[i] as number}`);
-      for (let i = 0; i < have.size; i++) {
-        const rate = have.k1[i] as number;
-        const period = have.k2[i] as number;
-        if (!wanted.has(`${rate}|${period}`)) deletes.push([rate, period, 0, bid ? -1 : 1]);
-      }
-      for (let i = 0; i < n; i++) {
-        const rate = want.k1[i] as number;
-        const period = want.k2[i] as number;
-        const j = have.find(rate, period);
-        if (j >= 0 && have.aux[j] === want.aux[i] && have.amount[j] === want.amount[i]) continue;
-        upserts.push([rate, period, want.aux[i] as number, want.amount[i] as number]);
-      }
-    }
-    const out = deletes.concat(upserts);
-    for (const e of out) this.mirror.applyEntry(e);
-    return out;
+    return diffLevels(this.market.books.get(this.prec) as OrderBook, this.mirror, this.len, FUNDING_LEVELS);
   }
 }
 
