@@ -6,28 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { liquidationCodec, positionCodec, walletCodec, type Position } from "../../src/protocol/index.ts";
-import { Accounts } from "../store/accounts.ts";
-import { nextIdFrom, openDb, toUnits } from "../store/db.ts";
-import { Exchange } from "./exchange.ts";
+import { toUnits } from "../store/db.ts";
 import { FEE_RESERVE, INITIAL_MARGIN, MAINTENANCE_MARGIN } from "./positions.ts";
-import { TAKER_FEE, Trading } from "./trading.ts";
-
-const SYM = "tBTCUSD";
+import { TEST_SYMBOL as SYM, testVenue } from "./test-venue.ts";
+import { TAKER_FEE } from "./trading.ts";
 
 function setup(margin = 100_000) {
-  const db = openDb(":memory:");
-  let now = 1_700_000_000_000;
-  const exchange = new Exchange({ now: () => now, seed: 3, markets: [{ symbol: SYM, start: 30_000 }] });
-  const events: [number, string, unknown][] = [];
-  const trading = new Trading(
-    db,
-    exchange,
-    () => now,
-    (u, t, p) => events.push([u, t, p]),
-    nextIdFrom(db, "order", 0),
-  );
-  const accounts = new Accounts(db);
-  const user = accounts.createUser("m@example.com", "margin", "pw-123456", now, true);
+  const v = testVenue("m@example.com", "margin");
+  const { exchange, trading, user } = v;
   trading.funds((move) => move(user, "margin", "USD", toUnits(margin), "Deposit"));
   const engine = exchange.markets.get(SYM)?.engine;
   if (!engine) throw new Error("market");
@@ -58,7 +44,7 @@ function setup(margin = 100_000) {
     const r = trading.place(user, { type: "LIMIT", symbol: SYM, amount, price, flags });
     return { r, price };
   };
-  return { exchange, trading, user, events, wallet, position, trade, engine, tick: (ms: number) => (now += ms) };
+  return { ...v, wallet, position, trade, engine };
 }
 
 const types = (events: [number, string, unknown][]) => events.map(([, t]) => t);

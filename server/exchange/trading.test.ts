@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_FLAGS, orderCodec, walletCodec } from "../../src/protocol/index.ts";
-import { Accounts } from "../store/accounts.ts";
-import { nextIdFrom, openDb } from "../store/db.ts";
-import { Exchange } from "./exchange.ts";
-import { Trading } from "./trading.ts";
+import { testVenue } from "./test-venue.ts";
 
 function setup() {
-  const db = openDb(":memory:");
-  let now = 1_700_000_000_000;
-  const exchange = new Exchange({ now: () => now, seed: 3, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-  const events: [number, string, unknown][] = [];
-  const trading = new Trading(
-    db,
-    exchange,
-    () => now,
-    (u, t, p) => events.push([u, t, p]),
-    nextIdFrom(db, "order", 0),
-  );
-  const accounts = new Accounts(db);
-  const user = accounts.createUser("t@example.com", "tester", "pw-123456", now, true);
+  const v = testVenue("t@example.com", "tester");
+  const { trading, user } = v;
   trading.credit(user, "USD", 100_000, "Deposit");
   trading.credit(user, "BTC", 1, "Deposit");
   const wallet = (ccy: string) => {
@@ -27,7 +13,7 @@ function setup() {
     if (!d.ok) throw new Error("wallet");
     return d.value;
   };
-  return { db, exchange, trading, user, events, wallet, tick: (ms: number) => (now += ms) };
+  return { ...v, wallet };
 }
 
 describe("account trading", () => {
