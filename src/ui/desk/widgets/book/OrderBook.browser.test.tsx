@@ -1,29 +1,18 @@
-import { I18nProvider } from "@lingui/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { render } from "vitest-browser-react";
 import type { AccountView, Order } from "../../../../protocol";
-import { activateLocale, i18n } from "../../../i18n";
-import { resetSettings, settings, updateSetting } from "../../../settings/store";
+import { settings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { orderDraft } from "../../desk-state";
-import { FakeMarket, syntheticBook } from "./fake-market";
-import { MarketSourceContext } from "./market-source";
+import { widgetHarness } from "../test-support";
+import { syntheticBook } from "./fake-market";
 import { OrderBook, orderBookWidget } from "./OrderBook";
 
-let fake: FakeMarket;
+const harness = widgetHarness();
 
-async function mount(width = 520, height = 420) {
-  return await render(
-    <I18nProvider i18n={i18n}>
-      <MarketSourceContext value={fake}>
-        <div style={{ width, height }}>
-          <OrderBook widgetKey="widget/book/1" pair="BTCUSD" symbol="tBTCUSD" />
-        </div>
-      </MarketSourceContext>
-    </I18nProvider>,
-  );
+function mount(width = 520, height = 420) {
+  return harness.mount(<OrderBook widgetKey="widget/book/1" pair="BTCUSD" symbol="tBTCUSD" />, width, height);
 }
 
 const scroller = () => document.querySelector<HTMLElement>('[data-testid="book-scroller"]');
@@ -33,24 +22,6 @@ const cellText = (side: string, level: number, part: string) =>
 const cell = (side: string, level: number, part: string) =>
   document.querySelector<HTMLElement>(`[data-side="${side}"][data-level="${level}"] [data-part="${part}"]`);
 const badge = () => document.querySelector<HTMLElement>('[data-testid="book-health"]');
-
-beforeAll(async () => {
-  await activateLocale("en");
-});
-
-beforeEach(() => {
-  resetSettings();
-  fake = new FakeMarket();
-  accountStore.view = null;
-  orderDraft.price = "";
-  orderDraft.amount = "";
-  orderDraft.seq = 0;
-  applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
-});
-
-afterEach(() => {
-  accountStore.view = null;
-});
 
 describe("order book widget", () => {
   it("declares itself for the desk grid", () => {
@@ -63,7 +34,7 @@ describe("order book widget", () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
     expect(cellText("ask", 0, "price")).toBe("50001");
-    const first = fake.liveBooks()[0]?.request;
+    const first = harness.fake.liveBooks()[0]?.request;
     expect(first).toMatchObject({ symbol: "tBTCUSD", prec: "P0", len: 100, depth: 100, throttleMs: 100 });
 
     const el = scroller();
@@ -73,8 +44,8 @@ describe("order book widget", () => {
       el.scrollTop = el.scrollHeight;
       await new Promise((r) => requestAnimationFrame(r));
     }
-    await expect.poll(() => fake.liveBooks()[0]?.request.depth).toBe(250);
-    expect(fake.liveBooks()[0]?.request.len).toBe(250);
+    await expect.poll(() => harness.fake.liveBooks()[0]?.request.depth).toBe(250);
+    expect(harness.fake.liveBooks()[0]?.request.len).toBe(250);
     await expect
       .poll(() => {
         el.scrollTop = el.scrollHeight;
@@ -92,7 +63,7 @@ describe("order book widget", () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
     const before = cell("bid", 0, "price");
-    fake.pushBook((r) => syntheticBook(r, { mid: 50_100, version: 2 }));
+    harness.fake.pushBook((r) => syntheticBook(r, { mid: 50_100, version: 2 }));
     await expect.poll(() => cellText("bid", 0, "price")).toBe("50099");
     expect(cell("bid", 0, "price")).toBe(before);
   });
@@ -103,7 +74,7 @@ describe("order book widget", () => {
     await page.elementLocator(cell("ask", 0, "price") as HTMLElement).click();
     expect(orderDraft).toMatchObject({ price: "50001", side: "buy", focus: "amount", seq: 1 });
 
-    const view = syntheticBook(fake.liveBooks()[0]!.request);
+    const view = syntheticBook(harness.fake.liveBooks()[0]!.request);
     const cumulativeBid2 = view.levels[2 * 4 + 3]!;
     await page.elementLocator(cell("bid", 2, "amount") as HTMLElement).click();
     expect(orderDraft.side).toBe("sell");
@@ -147,34 +118,34 @@ describe("order book widget", () => {
   it("re-requests the book at a new precision and relabels it", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const first = fake.liveBooks()[0];
+    const first = harness.fake.liveBooks()[0];
     await page.getByTestId("book-prec-P2").click();
     expect(settings.book_precision).toBe(2);
-    await expect.poll(() => fake.liveBooks()[0]?.request.prec).toBe("P2");
+    await expect.poll(() => harness.fake.liveBooks()[0]?.request.prec).toBe("P2");
     expect(first?.signal.aborted).toBe(true);
-    expect(fake.liveBooks()).toHaveLength(1);
+    expect(harness.fake.liveBooks()).toHaveLength(1);
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49900");
     expect(page.getByTestId("book-prec-P2").element().getAttribute("aria-pressed")).toBe("true");
   });
 
   it("re-subscribes with the throttle setting", async () => {
     await mount();
-    await expect.poll(() => fake.liveBooks().length).toBe(1);
+    await expect.poll(() => harness.fake.liveBooks().length).toBe(1);
     updateSetting("book_throttle_ms", 500);
-    await expect.poll(() => fake.liveBooks()[0]?.request.throttleMs).toBe(500);
+    await expect.poll(() => harness.fake.liveBooks()[0]?.request.throttleMs).toBe(500);
   });
 
   it("turns the health badge red on an out-of-sync, stale or silent feed", async () => {
     await mount();
     await expect.poll(() => badge()?.dataset["health"]).toBe("ok");
-    fake.pushBook((r) => syntheticBook(r, { status: "OUT_OF_SYNC", version: 2 }));
+    harness.fake.pushBook((r) => syntheticBook(r, { status: "OUT_OF_SYNC", version: 2 }));
     await expect.poll(() => badge()?.dataset["health"]).toBe("bad");
     expect(badge()?.textContent).toContain("Out of sync");
-    fake.pushBook((r) => syntheticBook(r, { version: 3 }));
+    harness.fake.pushBook((r) => syntheticBook(r, { version: 3 }));
     await expect.poll(() => badge()?.dataset["health"]).toBe("ok");
-    fake.pushBook((r) => syntheticBook(r, { health: { stale: true }, version: 4 }));
+    harness.fake.pushBook((r) => syntheticBook(r, { health: { stale: true }, version: 4 }));
     await expect.poll(() => badge()?.dataset["health"]).toBe("bad");
-    fake.pushBook((r) => syntheticBook(r, { health: { lastUpdateAt: Date.now() - 45_000 }, version: 5 }));
+    harness.fake.pushBook((r) => syntheticBook(r, { health: { lastUpdateAt: Date.now() - 45_000 }, version: 5 }));
     await expect.poll(() => badge()?.textContent).toContain("Silent");
     expect(badge()?.dataset["health"]).toBe("bad");
 
@@ -227,11 +198,11 @@ describe("order book widget", () => {
     updateSetting("book_layout", 1);
     await mount(360, 420);
     await expect.poll(() => cellText("ask", 0, "price")).toBe("50001");
-    expect(fake.liveBooks()[0]?.request.depth).toBe(100);
+    expect(harness.fake.liveBooks()[0]?.request.depth).toBe(100);
     const el = scroller()!;
     // Scroll up towards the deep asks, to level 95: the widget asks for the 250-level book.
     el.scrollTop = 4 * 20;
-    await expect.poll(() => fake.liveBooks()[0]?.request.depth).toBe(250);
+    await expect.poll(() => harness.fake.liveBooks()[0]?.request.depth).toBe(250);
     const top = el.getBoundingClientRect().top;
     // The ask that was at the top of the viewport is still there after the list grew above it.
     await expect.poll(() => cellText("ask", 95, "price")).toBe("50096");

@@ -1,31 +1,20 @@
-import { I18nProvider } from "@lingui/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
-import { render } from "vitest-browser-react";
 import type { AccountView, AuthTrade } from "../../../../protocol";
-import { activateLocale, i18n } from "../../../i18n";
-import { resetSettings, settings } from "../../../settings/store";
+import { settings } from "../../../settings/store";
 import { vars } from "../../../theme/contract.css";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { orderDraft } from "../../desk-state";
-import { MarketSourceContext } from "../book";
-import { FakeMarket, syntheticTrades, syntheticTradesView } from "../book/fake-market";
+import { syntheticTrades, syntheticTradesView } from "../book/fake-market";
+import { widgetHarness } from "../test-support";
 import { MAX_TRADE_ROWS } from "./trades-painter";
 import { TradesTape, tradesTapeWidget } from "./TradesTape";
 
-let fake: FakeMarket;
+const harness = widgetHarness();
 
-async function mount(width = 360, height = 400) {
-  return await render(
-    <I18nProvider i18n={i18n}>
-      <MarketSourceContext value={fake}>
-        <div style={{ width, height }}>
-          <TradesTape widgetKey="widget/trades/1" pair="BTCUSD" symbol="tBTCUSD" />
-        </div>
-      </MarketSourceContext>
-    </I18nProvider>,
-  );
+function mount(width = 360, height = 400) {
+  return harness.mount(<TradesTape widgetKey="widget/trades/1" pair="BTCUSD" symbol="tBTCUSD" />, width, height);
 }
 
 const publicRows = () => document.querySelectorAll<HTMLElement>('[data-testid="trades-public"] [data-index]');
@@ -59,24 +48,6 @@ function authTrade(id: number, pair: string, amount: number, price: number, mts:
   };
 }
 
-beforeAll(async () => {
-  await activateLocale("en");
-});
-
-beforeEach(() => {
-  resetSettings();
-  fake = new FakeMarket();
-  accountStore.view = null;
-  accountStore.link = "signed-out";
-  orderDraft.price = "";
-  orderDraft.seq = 0;
-  applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
-});
-
-afterEach(() => {
-  accountStore.view = null;
-});
-
 describe("trades tape widget", () => {
   it("declares itself for the desk grid", () => {
     expect(tradesTapeWidget.type).toBe("trades");
@@ -87,7 +58,7 @@ describe("trades tape widget", () => {
     await mount();
     await expect.poll(() => publicRows().length).toBe(40);
     const trades = syntheticTrades(40);
-    expect(fake.liveTrades()[0]).toMatchObject({ symbol: "tBTCUSD" });
+    expect(harness.fake.liveTrades()[0]).toMatchObject({ symbol: "tBTCUSD" });
     expect(rowPrice(0)?.textContent).toBe(String(trades[0]!.price));
     const row = (i: number) => publicRows()[i]!;
     expect(row(0).dataset["dir"]).toBe("up");
@@ -104,25 +75,25 @@ describe("trades tape widget", () => {
     const first = publicRows()[0];
     const trades = syntheticTrades(40);
     const fresh = { id: 5000, mts: trades[0]!.mts + 1000, amount: -2, price: 49_123 };
-    fake.pushTrades(syntheticTradesView("tBTCUSD", [fresh, ...trades], 2));
+    harness.fake.pushTrades(syntheticTradesView("tBTCUSD", [fresh, ...trades], 2));
     await expect.poll(() => rowPrice(0)?.textContent).toBe("49123");
     expect(publicRows()[0]).toBe(first);
     expect(publicRows()[0]!.dataset["dir"]).toBe("down");
     expect(rowPrice(1)?.textContent).toBe(String(trades[0]!.price));
 
-    fake.pushTrades(syntheticTradesView("tBTCUSD", syntheticTrades(300), 3));
+    harness.fake.pushTrades(syntheticTradesView("tBTCUSD", syntheticTrades(300), 3));
     await expect.poll(() => publicRows().length).toBe(MAX_TRADE_ROWS);
   });
 
   it("paints the rows in or near sight with each view and the others once scrolled to", async () => {
     await mount(360, 160);
     const trades = syntheticTrades(MAX_TRADE_ROWS);
-    fake.pushTrades(syntheticTradesView("tBTCUSD", trades, 2));
+    harness.fake.pushTrades(syntheticTradesView("tBTCUSD", trades, 2));
     await expect.poll(() => publicRows().length).toBe(MAX_TRADE_ROWS);
     await expect.poll(() => rowPrice(0)?.textContent).toBe(String(trades[0]!.price));
     const fresh = { id: 9000, mts: trades[0]!.mts + 1000, amount: 1, price: 48_001 };
     const shifted = [fresh, ...trades.slice(0, -1)];
-    fake.pushTrades(syntheticTradesView("tBTCUSD", shifted, 3));
+    harness.fake.pushTrades(syntheticTradesView("tBTCUSD", shifted, 3));
     await expect.poll(() => rowPrice(0)?.textContent).toBe("48001");
     expect(rowPrice(1)?.textContent).toBe(String(shifted[1]!.price));
     // Far below the panel's few visible rows: not written with the views…
