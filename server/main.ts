@@ -40,7 +40,14 @@ async function main(): Promise<void> {
   await new Promise<void>((done) => app.listen(PORT, HOST, done));
   process.stdout.write(`App ready at ${origin}/\n`);
   const stop = (): void => {
-    void (exchange?.stop() ?? Promise.resolve()).then(() => app.close(() => process.exit(0)));
+    // A browser's keep-alive connections would hold app.close() open for good: close them, and
+    // exit after a grace period whatever is still pending, so a stopped server never lingers on
+    // its ports (an E2E run or a restart would find them taken).
+    setTimeout(() => process.exit(0), 3000).unref();
+    void (exchange?.stop() ?? Promise.resolve()).then(() => {
+      app.close(() => process.exit(0));
+      app.closeAllConnections();
+    });
   };
   // SIGUSR2 toggles maintenance (20060 / 20061), for trying the app's maintenance handling.
   process.on("SIGUSR2", () => {
