@@ -79,6 +79,9 @@ export default defineConfig({
           name: "browser",
           include: ["src/**/*.browser.test.{ts,tsx}", "tests/browser/**/*.browser.test.{ts,tsx}"],
           globalSetup: ["tests/support/browser-global-setup.ts"],
+          // Components throttle what they show (a badge once a second, books per frame): on a
+          // loaded CI machine a second is not always enough for a poll to see the next state.
+          expect: { poll: { timeout: 5000 } },
           browser: {
             enabled: true,
             headless: true,

@@ -135,18 +135,22 @@ describe("order book widget", () => {
     await expect.poll(() => harness.fake.liveBooks()[0]?.request.throttleMs).toBe(500);
   });
 
+  // The badge re-renders at most once a second (its store throttles), so a loaded machine can take
+  // longer than expect.poll's default second to show a new state.
+  const BADGE_WAIT = { timeout: 5000 };
+
   it("turns the health badge red on an out-of-sync, stale or silent feed", async () => {
     await mount();
-    await expect.poll(() => badge()?.dataset["health"]).toBe("ok");
+    await expect.poll(() => badge()?.dataset["health"], BADGE_WAIT).toBe("ok");
     harness.fake.pushBook((r) => syntheticBook(r, { status: "OUT_OF_SYNC", version: 2 }));
-    await expect.poll(() => badge()?.dataset["health"]).toBe("bad");
+    await expect.poll(() => badge()?.dataset["health"], BADGE_WAIT).toBe("bad");
     expect(badge()?.textContent).toContain("Out of sync");
     harness.fake.pushBook((r) => syntheticBook(r, { version: 3 }));
-    await expect.poll(() => badge()?.dataset["health"]).toBe("ok");
+    await expect.poll(() => badge()?.dataset["health"], BADGE_WAIT).toBe("ok");
     harness.fake.pushBook((r) => syntheticBook(r, { health: { stale: true }, version: 4 }));
-    await expect.poll(() => badge()?.dataset["health"]).toBe("bad");
+    await expect.poll(() => badge()?.dataset["health"], BADGE_WAIT).toBe("bad");
     harness.fake.pushBook((r) => syntheticBook(r, { health: { lastUpdateAt: Date.now() - 45_000 }, version: 5 }));
-    await expect.poll(() => badge()?.textContent).toContain("Silent");
+    await expect.poll(() => badge()?.textContent, BADGE_WAIT).toContain("Silent");
     expect(badge()?.dataset["health"]).toBe("bad");
 
     await page.getByTestId("book-health").click();
