@@ -91,6 +91,42 @@ function num(a: ArrayLike<number>, i: number): number {
   return a[i] as number;
 }
 
+const DAY_S = 86_400;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A cached formatter for the active locale: axis labels are made on every redraw. */
+function dateFormat(kind: "time" | "day"): Intl.DateTimeFormat {
+  const key = `${i18n.locale}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      i18n.locale,
+      kind === "time" ? { hour: "2-digit", minute: "2-digit" } : { month: "short", day: "numeric" },
+    );
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Time-axis labels: dates when ticks are a day or more apart, otherwise times, with the date under
+ * the first tick of each day.
+ */
+export function timeAxisLabels(splits: readonly number[], incr: number): string[] {
+  const day = dateFormat("day");
+  if (incr >= DAY_S) return splits.map((t) => day.format(t * 1000));
+  const time = dateFormat("time");
+  let lastDay = "";
+  return splits.map((t) => {
+    const d = new Date(t * 1000);
+    const label = time.format(d);
+    const thisDay = day.format(d);
+    if (thisDay === lastDay) return label;
+    lastDay = thisDay;
+    return `${label}\n${thisDay}`;
+  });
+}
+
 export class CandleChart {
   readonly #o: CandleChartOptions;
   readonly #u: uPlot;
@@ -373,7 +409,14 @@ export class CandleChart {
       },
       series: [{}, hidden, hidden, hidden, hidden, { scale: "vol", paths: () => null, points: { show: false } }],
       axes: [
-        { stroke: muted, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+        {
+          stroke: muted,
+          font,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid, width: 1 },
+          // In the user's language and clock (uPlot's own labels are US English: "4pm", "11/20").
+          values: (_u, splits, _axis, _space, incr) => timeAxisLabels(splits, incr),
+        },
         {
           scale: "price",
           side: 1,
