@@ -866,51 +866,32 @@ export class Trading {
             const signed = o.side === "buy" ? base : -base;
             this.positions.fill(o.owner, row.symbol, signed, f.price, fee, released);
             this.#recordTrade(o, row, f.tradeId, f.mts, signed, f.price, maker, -fee, info.quote);
-          } else if (o.side === "buy") {
-            // Release the reservation for this part at the order's limit (or its share of a market
-            // reservation), pay the quote, receive base less the fee.
+          } else {
+            // A buy pays quote and receives base, a sell the reverse; the fee comes out of what is
+            // received. A buy releases its reservation at the order's limit (or its share of a
+            // market reservation); a sell reserved the base it pays.
+            const buy = o.side === "buy";
             const limitPrice =
               row.trigger_price === null ? row.price : row.type === "EXCHANGE STOP LIMIT" ? row.aux_price : null;
-            const released =
-              limitPrice !== null
+            const released = !buy
+              ? Math.min(row.reserved, base)
+              : limitPrice !== null
                 ? Math.min(row.reserved, Math.round(f.amount * limitPrice * 1e8))
                 : Math.min(row.reserved, quote);
+            const [payCcy, pay, getCcy, get] = buy
+              ? [info.quote, quote, info.base, base]
+              : [info.base, base, info.quote, quote];
             row.reserved -= released;
             this.#moveWallet(
               o.owner,
-              info.quote,
-              -quote,
+              payCcy,
+              -pay,
               -released,
               `Exchange ${f.amount} ${info.base} for ${info.quote} @ ${f.price}`,
             );
-            const fee = Math.round(base * feeRate);
-            this.#moveWallet(
-              o.owner,
-              info.base,
-              base - fee,
-              0,
-              `Trading fees for ${f.amount} ${info.base} @ ${f.price}`,
-            );
-            this.#recordTrade(o, row, f.tradeId, f.mts, base, f.price, maker, -fee, info.base);
-          } else {
-            const released = Math.min(row.reserved, base);
-            row.reserved -= released;
-            this.#moveWallet(
-              o.owner,
-              info.base,
-              -base,
-              -released,
-              `Exchange ${f.amount} ${info.base} for ${info.quote} @ ${f.price}`,
-            );
-            const fee = Math.round(quote * feeRate);
-            this.#moveWallet(
-              o.owner,
-              info.quote,
-              quote - fee,
-              0,
-              `Trading fees for ${f.amount} ${info.base} @ ${f.price}`,
-            );
-            this.#recordTrade(o, row, f.tradeId, f.mts, -base, f.price, maker, -fee, info.quote);
+            const fee = Math.round(get * feeRate);
+            this.#moveWallet(o.owner, getCcy, get - fee, 0, `Trading fees for ${f.amount} ${info.base} @ ${f.price}`);
+            this.#recordTrade(o, row, f.tradeId, f.mts, buy ? base : -base, f.price, maker, -fee, getCcy);
           }
         }
       }
