@@ -14,8 +14,9 @@
  */
 import { i18n } from "@lingui/core";
 import uPlot from "uplot";
-import type { Cancel, Timers } from "../../../../protocol";
+import type { Cancel, Locale, Timers } from "../../../../protocol";
 import { abbreviate, toSignificant } from "../../../../protocol";
+import { intlTag } from "../../../i18n";
 import { log } from "../../../log";
 import type { CandleTimeframe } from "../../../settings/schema";
 import { COL, type CandleColumns, mergeRows, TIMEFRAME_MS, toColumns } from "./candles-data";
@@ -100,7 +101,7 @@ function dateFormat(kind: "time" | "day"): Intl.DateTimeFormat {
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(
-      i18n.locale,
+      intlTag(i18n.locale as Locale),
       kind === "time" ? { hour: "2-digit", minute: "2-digit" } : { month: "short", day: "numeric" },
     );
     formatters.set(key, f);

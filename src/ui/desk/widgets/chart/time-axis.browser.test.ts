@@ -16,6 +16,11 @@ describe("chart time axis", () => {
     expect(labels[2]).toMatch(/^00:00\n21 нояб/);
   });
 
+  it("formats our es-EM label as Spanish (Intl does not know the EM region)", () => {
+    i18n.loadAndActivate({ locale: "es-EM", messages: {} });
+    expect(timeAxisLabels([at("2026-11-20T15:00:00")], 3600)).toEqual(["15:00\n20 nov"]);
+  });
+
   it("labels dates when ticks are a day apart", () => {
     i18n.loadAndActivate({ locale: "zh-CN", messages: {} });
     expect(timeAxisLabels([at("2026-11-20T00:00:00")], 86_400)).toEqual(["11月20日"]);

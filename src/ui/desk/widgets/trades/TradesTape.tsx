@@ -5,6 +5,7 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -29,7 +30,7 @@ import {
   resolveSource,
   useInjectedSource,
 } from "../book";
-import { MAX_TRADE_ROWS, TradesPainter } from "./trades-painter";
+import { clockFormat, MAX_TRADE_ROWS, TradesPainter } from "./trades-painter";
 import * as css from "./trades-tape.css";
 
 /** The tape's throttle: trades are read, not watched tick by tick; 4 views a second is plenty. */
@@ -193,12 +194,7 @@ function OwnTrades({ symbol, panelId }: OwnTradesProps) {
   const locale = intlTag(i18n.locale as Parameters<typeof intlTag>[0]);
   const [times] = useState(() => new BoundedCache<string, string>(512));
   const trades = ownTrades(account.view?.trades ?? [], symbol);
-  const clock = new Intl.DateTimeFormat(locale, {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
+  const clock = useMemo(() => clockFormat(locale), [locale]);
   const time = (mts: number) => times.get(`${locale}|${Math.floor(mts / 1000)}`, () => clock.format(mts));
 
   let note: string | null = null;

@@ -169,7 +169,8 @@ export class TradesPainter {
   }
 }
 
-function clockFormat(locale: string): Intl.DateTimeFormat {
+/** The tape's hh:mm:ss clock for a locale (24 h everywhere: traders read times to the second). */
+export function clockFormat(locale: string): Intl.DateTimeFormat {
   try {
     return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
   } catch {
