@@ -52,9 +52,13 @@ test("the demo account places a limit order below the market, sees it in the boo
   page,
 }) => {
   await signIn(page, "/tradedesk/BTCUSD");
-  const bid = await priceOf(bestPrice(page, "bid"));
-  // A whole-dollar price just under the best bid: inside the book's top levels, never crossing.
-  const price = Math.floor(bid) - 3;
+  // Just under the 12th bid level: deep enough that the simulated market does not reach it during
+  // the test (a price just under the best bid sometimes filled at once), shallow enough to be on
+  // screen for the own-order marker.
+  const deep = page
+    .locator('[data-testid="order-book"] [data-side="bid"][data-level="12"] [data-part="price"]')
+    .first();
+  const price = Math.floor(await priceOf(deep)) - 1;
   await page.getByTestId("order-form").getByTestId("price").fill(String(price));
   await page.getByTestId("order-form").getByTestId("amount").fill("0.01");
   await page.getByTestId("submit-order").click();
