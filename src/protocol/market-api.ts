@@ -175,6 +175,26 @@ export interface AuthResult {
   readonly msg: string;
 }
 
+/**
+ * The account socket's sign-in as the worker holds it. The worker authenticates again on every
+ * reconnect with the credentials it holds, so a refusal can come long after the first sign-in (a
+ * network drop, then a token that has died meanwhile); it arrives here, with the account view.
+ */
+export interface AccountAuthState {
+  /**
+   * `pending`: connecting, or waiting for the `auth` reply (again after every drop); `ok`: accepted
+   * on the socket now open; `failed`: refused — the socket is closed for good and the credentials
+   * forgotten (a new `authenticate` starts over); `signed-out`: no credentials held.
+   */
+  readonly status: "signed-out" | "pending" | "ok" | "failed";
+  /** The refusal's code: 10100 (invalid or expired key or token), 10114 (nonce too small), …; null otherwise. */
+  readonly code: number | null;
+  /** The refusal's message as the exchange sent it ("" otherwise). */
+  readonly msg: string;
+  /** `auth` replies received since this sign-in began: 1 after the first, one more per reconnect. */
+  readonly replies: number;
+}
+
 /** The account as reconciled from channel 0 (low-rate: plain records, sent on change). */
 export interface AccountView {
   readonly orders: readonly Order[];
@@ -191,6 +211,11 @@ export interface AccountView {
   readonly marginBase: MarginInfoBase | null;
   readonly marginSymbols: Readonly<Record<string, MarginInfoSymbol>>;
   readonly fundingInfo: Readonly<Record<string, FundingInfo>>;
+  /**
+   * The socket's sign-in (its changes bump `version` too). The worker always sends it; optional so
+   * that views built by hand (fixtures, component tests) need not.
+   */
+  readonly auth?: AccountAuthState;
   readonly version: number;
 }
 
@@ -260,6 +285,13 @@ export interface MarketWorkerApi {
   onConnection(listener: (state: ConnectionState) => void): Promise<void>;
   /** Opens the account socket and authenticates; resolves with the server's reply. */
   authenticate(credentials: AccountCredentials): Promise<AuthResult>;
+  /**
+   * Hands the signed-in account socket new credentials (a renewed token) for its next `auth`,
+   * without reconnecting: the open socket stays signed in as it is, and every later reconnect
+   * authenticates with these. Resolves false when no sign-in holds credentials of the same kind
+   * (none, or refused): then call `authenticate`.
+   */
+  swapCredentials(credentials: AccountCredentials): Promise<boolean>;
   /** Closes the account socket and forgets the credentials and the account. */
   signOut(): Promise<void>;
   subscribeAccount(onView: (view: AccountView) => void): Promise<string>;

@@ -27,13 +27,11 @@ import {
   type TradesView,
 } from "../protocol";
 import {
+  AccountAuth,
   AccountCore,
-  authMessage,
   Connection,
   FeedCore,
-  NonceSource,
   OrderDesk,
-  readAuthReply,
   type CancelTarget,
   type HmacCrypto,
   healthOf,
@@ -81,16 +79,23 @@ const views = new Map<string, ViewEntry>();
 const connectionListeners: ((s: ConnectionState) => void)[] = [];
 const account = new AccountCore();
 let liquidations: LiquidationsHistory | null = null;
-const nonces = new NonceSource();
 let authConnection: Connection | null = null;
-let credentials: AccountCredentials | null = null;
-let pendingAuth: ((r: AuthResult) => void) | null = null;
-/** The account socket is open and its `auth` was accepted: order inputs may go out. */
-let accountReady = false;
+/** The account socket's credentials and sign-in; its state goes out with the account view. */
+const accountAuth = new AccountAuth({
+  crypto: crypto.subtle as unknown as HmacCrypto,
+  now: () => workerScheduler.now(),
+  send: (msg) => authConnection?.send(msg) ?? false,
+  stop: () => authConnection?.stop(),
+  reconnect: () => {
+    authConnection?.stop();
+    authConnection?.start();
+  },
+  onState: (state) => account.setAuth(state),
+});
 const orders = new OrderDesk({
   timers: workerScheduler,
   send: (input) => authConnection?.send(input) ?? false,
-  authenticated: () => accountReady && authConnection !== null,
+  authenticated: () => accountAuth.ready && authConnection !== null,
   openOrderIds: (symbol) => {
     const ids: number[] = [];
     for (const o of account.orders.values()) if (symbol === null || o.symbol === symbol) ids.push(o.id);
@@ -185,7 +190,7 @@ function tick(): void {
   }
 }
 
-function openAccountSocket(creds: AccountCredentials): Connection {
+function openAccountSocket(): Connection {
   if (!config) throw new Error("configure() first");
   const cfg = config;
   const conn: Connection = new Connection({
@@ -197,30 +202,21 @@ function openAccountSocket(creds: AccountCredentials): Connection {
     // The account socket has no channel subscriptions; it must never idle out.
     idleMs: Number.POSITIVE_INFINITY,
     onSocketStatus: (status) => {
-      if (status === "online") return;
+      // A replaced socket closing late must not unready its successor.
+      if (status === "online" || authConnection !== conn) return;
       // Closed, reconnecting or going: no answer to a pending order input can come on this socket.
-      accountReady = false;
+      accountAuth.closed();
       orders.socketClosed();
     },
     onOpened: () => {
-      // Authenticate on every (re)connect; the account is rebuilt from the fresh snapshots.
+      if (authConnection !== conn) return;
+      // Authenticate on every (re)connect with the credentials held now (a renewal may have swapped
+      // them); the account is rebuilt from the fresh snapshots.
       account.reset();
-      authMessage(creds, nonces.next(workerScheduler.now()), crypto.subtle as unknown as HmacCrypto).then(
-        (msg) => conn.send(msg),
-        (err: unknown) => {
-          // WebCrypto refused (not a secure context, bad key material): fail the sign-in, loudly.
-          pendingAuth?.({ ok: false, userId: null, code: null, msg: err instanceof Error ? err.message : String(err) });
-          pendingAuth = null;
-          conn.stop();
-        },
-      );
+      accountAuth.opened();
     },
     onAuth: (ev) => {
-      const r = readAuthReply(ev);
-      accountReady = r.ok;
-      pendingAuth?.({ ok: r.ok, userId: r.userId, code: r.code, msg: r.msg });
-      pendingAuth = null;
-      if (!r.ok) conn.stop();
+      if (authConnection === conn) accountAuth.reply(ev);
     },
     onAccount: (type, payload) => {
       account.apply(type, payload);
@@ -394,24 +390,26 @@ const api = {
   },
 
   async authenticate(creds: AccountCredentials): Promise<AuthResult> {
-    authConnection?.stop();
-    accountReady = false;
+    const previous = authConnection;
+    authConnection = null;
+    previous?.stop();
     orders.socketClosed();
-    credentials = creds;
-    const result = new Promise<AuthResult>((resolve) => {
-      pendingAuth = resolve;
-    });
-    authConnection = openAccountSocket(credentials);
+    const result = accountAuth.begin(creds);
+    authConnection = openAccountSocket();
     authConnection.start();
     return result;
   },
 
+  async swapCredentials(creds: AccountCredentials): Promise<boolean> {
+    return accountAuth.swap(creds);
+  },
+
   async signOut(): Promise<void> {
-    authConnection?.stop();
+    const previous = authConnection;
     authConnection = null;
-    accountReady = false;
+    previous?.stop();
+    accountAuth.clear();
     orders.socketClosed();
-    credentials = null;
     account.reset();
   },
 
@@ -447,11 +445,11 @@ const api = {
     stress.stop();
     connection?.stop();
     connection = null;
-    authConnection?.stop();
+    const previous = authConnection;
     authConnection = null;
-    accountReady = false;
+    previous?.stop();
+    accountAuth.clear();
     orders.socketClosed();
-    credentials = null;
     views.clear();
     connectionListeners.length = 0;
     workerScheduler.dispose();

@@ -37,6 +37,8 @@ export interface MarketBridge {
   stress(setting: StressSetting | null): Promise<void>;
   /** Authenticates the account socket; the secret is handed to the worker and kept only there. */
   authenticate(credentials: AccountCredentials): Promise<AuthResult>;
+  /** New credentials (a renewed token) for the account socket's next auth, without reconnecting. */
+  swapCredentials(credentials: AccountCredentials): Promise<boolean>;
   signOut(): Promise<void>;
   account(onView: (view: AccountView) => void, signal: AbortSignal): Promise<void>;
   submitOrder(order: OrderRequest): Promise<OrderAck>;
@@ -77,6 +79,7 @@ export function createMarketBridge(): MarketBridge {
     connection: (listener) => api.onConnection(proxy(listener)),
     stress: (setting) => api.setStress(setting),
     authenticate: (credentials) => api.authenticate(credentials),
+    swapCredentials: (credentials) => api.swapCredentials(credentials),
     signOut: () => api.signOut(),
     account: (onView, signal) => stream(() => api.subscribeAccount(proxy(onView)), signal),
     submitOrder: (order) => api.submitOrder(order),

@@ -10,7 +10,9 @@
  *  - a wallet's available falls back to the stored value (or the balance) when the wire sends null;
  *  - own trades are deduplicated by id (`tu` refines `te`);
  *  - notifications are stored only when their payload is an object.
- * Malformed records are counted and skipped; nothing here throws.
+ * Malformed records are counted and skipped; nothing here throws. The socket's sign-in state
+ * (`setAuth`, from `AccountAuth`) travels with the records, so a refused re-auth reaches the UI on
+ * the same path as the account itself.
  */
 import {
   authTradeCodec,
@@ -43,8 +45,10 @@ import {
   type Order,
   type Position,
   type Wallet,
+  type AccountAuthState,
   type AccountView,
 } from "../../protocol";
+import { SIGNED_OUT } from "./auth";
 
 export const HISTORY_PER_PAIR = 100;
 export const OWN_TRADES_KEPT = 200;
@@ -67,6 +71,8 @@ export class AccountCore {
   marginBase: MarginInfoBase | null = null;
   readonly marginSymbols = new Map<string, MarginInfoSymbol>();
   readonly fundingInfo = new Map<string, FundingInfo>();
+  /** Kept across reset(): a reconnect rebuilds the records, not the sign-in. */
+  auth: AccountAuthState = SIGNED_OUT;
   version = 0;
   malformed = 0;
   /** Called with every notification stored (toasts, sounds). */
@@ -87,6 +93,12 @@ export class AccountCore {
     this.marginBase = null;
     this.marginSymbols.clear();
     this.fundingInfo.clear();
+    this.version++;
+  }
+
+  setAuth(state: AccountAuthState): void {
+    if (state === this.auth) return;
+    this.auth = state;
     this.version++;
   }
 
@@ -262,6 +274,7 @@ export class AccountCore {
       marginBase: this.marginBase,
       marginSymbols: Object.fromEntries(this.marginSymbols),
       fundingInfo: Object.fromEntries(this.fundingInfo),
+      auth: this.auth,
       version: this.version,
     };
   }

@@ -2,9 +2,10 @@
  * Authentication of the account socket (PROTOCOL.md 4.1): by token, or by API key with
  * authSig = hex(HMAC-SHA384(secret, "AUTH" + nonce)). The signature is made with WebCrypto inside
  * the worker, so the secret never leaves it. Nonces are microseconds, strictly increasing per key.
+ * `AccountAuth` holds the credentials and signs every (re)connect in with them.
  */
 
-import type { AccountCredentials } from "../../protocol";
+import type { AccountAuthState, AccountCredentials, AuthResult } from "../../protocol";
 
 export type Credentials = AccountCredentials;
 
@@ -79,4 +80,163 @@ export function readAuthReply(ev: Record<string, unknown>): AuthOutcome {
     msg: typeof ev["msg"] === "string" ? ev["msg"] : "",
     caps: ev["caps"] ?? null,
   };
+}
+
+export interface AccountAuthOptions {
+  readonly crypto: HmacCrypto;
+  /** Epoch ms (the nonce source). */
+  readonly now: () => number;
+  /** Sends on the account socket; false when it is not open. */
+  readonly send: (msg: Record<string, unknown>) => boolean;
+  /** Closes the account socket for good. */
+  readonly stop: () => void;
+  /** Drops the account socket and opens a new one (through the back-off). */
+  readonly reconnect: () => void;
+  /** Every change of the state (the worker publishes it with the account view). */
+  readonly onState?: (state: AccountAuthState) => void;
+  readonly authOptions?: { readonly dms?: boolean; readonly filter?: readonly string[] };
+}
+
+export const SIGNED_OUT: AccountAuthState = { status: "signed-out", code: null, msg: "", replies: 0 };
+
+/**
+ * The account socket's sign-in: holds the credentials, sends `auth` on every open (the Connection's
+ * `onOpened`), reads each reply, and tells everyone listening (`onState`) — a refusal on a reconnect
+ * an hour after the first sign-in as much as the first reply.
+ *
+ * Credentials can be swapped (a renewed token) without touching the socket: PROTOCOL.md 4.1 gives
+ * `auth` as a one-time step per connection — once it is OK, "all account traffic is [0, TYPE,
+ * DATA]" on that socket, and the protocol has no input to re-authenticate or refresh a token on a
+ * live socket (its only counterpart is `unauth`, whose failure is code 10200 in section 1). A socket
+ * stays signed in for its life, so the new credentials wait for the next (re)connect.
+ */
+export class AccountAuth {
+  readonly #o: AccountAuthOptions;
+  readonly #nonces = new NonceSource();
+  #credentials: Credentials | null = null;
+  /** The credentials of the `auth` now waiting for its reply; null when none is out. */
+  #sent: Credentials | null = null;
+  /** Bumped per open and per sign-in/out, so a signature that resolves late goes nowhere stale. */
+  #attempt = 0;
+  #pending: ((r: AuthResult) => void) | null = null;
+  #state: AccountAuthState = SIGNED_OUT;
+
+  constructor(options: AccountAuthOptions) {
+    this.#o = options;
+  }
+
+  get state(): AccountAuthState {
+    return this.#state;
+  }
+
+  /** The socket is open and its `auth` was accepted: account inputs may go out. */
+  get ready(): boolean {
+    return this.#state.status === "ok";
+  }
+
+  /** A new sign-in (the caller then opens a fresh socket): resolves with the first reply. */
+  begin(credentials: Credentials): Promise<AuthResult> {
+    this.#settle({ ok: false, userId: null, code: null, msg: "superseded by a new sign-in" });
+    this.#credentials = credentials;
+    this.#sent = null;
+    this.#attempt++;
+    this.#set({ status: "pending", code: null, msg: "", replies: 0 });
+    return new Promise<AuthResult>((resolve) => {
+      this.#pending = resolve;
+    });
+  }
+
+  /**
+   * Keeps `credentials` for the next `auth` in place of the held ones, without reconnecting (see
+   * the class comment). False when nothing is held (signed out, or refused) or the kind differs —
+   * a token for an API key is another sign-in, not a renewal.
+   */
+  swap(credentials: Credentials): boolean {
+    const held = this.#credentials;
+    if (held === null || held.kind !== credentials.kind) return false;
+    this.#credentials = credentials;
+    return true;
+  }
+
+  /** The socket opened: authenticate with the credentials held now. */
+  opened(): void {
+    const credentials = this.#credentials;
+    if (credentials === null) return;
+    const attempt = ++this.#attempt;
+    this.#sent = null;
+    if (this.#state.status !== "pending") this.#set({ ...this.#state, status: "pending", code: null, msg: "" });
+    authMessage(credentials, this.#nonces.next(this.#o.now()), this.#o.crypto, this.#o.authOptions).then(
+      (msg) => {
+        if (attempt !== this.#attempt) return;
+        this.#sent = credentials;
+        this.#o.send(msg);
+      },
+      (err: unknown) => {
+        if (attempt !== this.#attempt) return;
+        // WebCrypto refused (not a secure context, bad key material): the sign-in fails, loudly.
+        this.#refuse(null, err instanceof Error ? err.message : String(err), this.#state.replies);
+      },
+    );
+  }
+
+  /** The socket closed or is going: no sign-in until the next open's reply. */
+  closed(): void {
+    this.#attempt++;
+    this.#sent = null;
+    if (this.#state.status === "ok") this.#set({ ...this.#state, status: "pending" });
+  }
+
+  /** An `auth` event from the socket. */
+  reply(ev: Record<string, unknown>): AuthOutcome {
+    const outcome = readAuthReply(ev);
+    const sent = this.#sent;
+    this.#sent = null;
+    if (this.#credentials === null) return outcome; // signed out meanwhile
+    const replies = this.#state.replies + 1;
+    const result: AuthResult = { ok: outcome.ok, userId: outcome.userId, code: outcome.code, msg: outcome.msg };
+    if (outcome.ok) {
+      this.#set({ status: "ok", code: null, msg: "", replies });
+      this.#settle(result);
+      return outcome;
+    }
+    if (sent !== null && sent !== this.#credentials) {
+      // The refused credentials were replaced while their `auth` was out (a renewal raced a
+      // reconnect): the new ones get a fresh socket rather than a refusal being reported for a
+      // token nobody holds any more.
+      this.#set({ ...this.#state, replies });
+      this.#o.reconnect();
+      return outcome;
+    }
+    this.#refuse(outcome.code, outcome.msg, replies);
+    return outcome;
+  }
+
+  /** Signs out: forgets the credentials (the caller closes the socket). */
+  clear(): void {
+    this.#settle({ ok: false, userId: null, code: null, msg: "signed out" });
+    this.#credentials = null;
+    this.#sent = null;
+    this.#attempt++;
+    this.#set(SIGNED_OUT);
+  }
+
+  #refuse(code: number | null, msg: string, replies: number): void {
+    // Refused credentials are not retried: the same `auth` would be refused on every reconnect.
+    this.#credentials = null;
+    this.#attempt++;
+    this.#set({ status: "failed", code, msg, replies });
+    this.#settle({ ok: false, userId: null, code, msg });
+    this.#o.stop();
+  }
+
+  #settle(result: AuthResult): void {
+    const pending = this.#pending;
+    this.#pending = null;
+    pending?.(result);
+  }
+
+  #set(state: AccountAuthState): void {
+    this.#state = state;
+    this.#o.onState?.(state);
+  }
 }

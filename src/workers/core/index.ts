@@ -17,10 +17,13 @@ export { STRESS_SYMBOL, StressSource } from "./stress";
 export { healthOf, packBook, packCandles, packTrades, type PackedBook } from "./views";
 export { AccountCore, HISTORY_PER_PAIR, NOTIFICATIONS_KEPT, OWN_TRADES_KEPT, type AccountSnapshot } from "./account";
 export {
+  AccountAuth,
   authMessage,
   hmacSha384Hex,
   NonceSource,
   readAuthReply,
+  SIGNED_OUT,
+  type AccountAuthOptions,
   type AuthOutcome,
   type Credentials,
   type HmacCrypto,
