@@ -3,6 +3,10 @@
  * and order form. The account view is low-rate (it changes on orders, fills and wallet moves, and the
  * worker sends it only on change), so it may live in valtio; the records are frozen and kept behind
  * `ref()` so valtio does not wrap hundreds of rows in proxies (HOUSE-STYLE 8).
+ *
+ * The worker signs the socket in again after every drop with the credentials it holds; a refusal
+ * then (an expired token after a long outage) comes with the view's `auth` and turns the link
+ * `failed` like a refused first sign-in, which the session layer watches (forced logout on 10100).
  */
 import { proxy, ref } from "valtio";
 import type { AccountCredentials, AccountView, AuthResult } from "../../protocol";
@@ -12,8 +16,9 @@ import { market } from "../market/market";
 export type AccountLink = "signed-out" | "authenticating" | "live" | "failed";
 
 export interface AccountStore {
+  /** `live` stays while the worker reconnects and re-authenticates; only a refusal ends it. */
   link: AccountLink;
-  /** The last auth failure (code and message from the exchange), for the session layer. */
+  /** The last auth failure (code and message from the exchange, first sign-in or any later one). */
   failure: { code: number | null; msg: string } | null;
   /** The reconciled account; null until the first channel-0 snapshot. */
   view: AccountView | null;
@@ -44,9 +49,27 @@ export async function connectAccount(credentials: AccountCredentials): Promise<A
   }
   accountStore.link = "live";
   await bridge.account((view) => {
-    if (!controller.signal.aborted) accountStore.view = ref(view);
+    if (controller.signal.aborted) return;
+    accountStore.view = ref(view);
+    const auth = view.auth;
+    if (auth?.status === "failed" && accountStore.link !== "failed") {
+      // The failure first: the session layer reads it when it sees the link fail.
+      accountStore.failure = { code: auth.code, msg: auth.msg };
+      accountStore.link = "failed";
+    }
   }, controller.signal);
   return result;
+}
+
+/**
+ * Hands the signed-in account socket a renewed token for its next (re)auth. The socket is not
+ * reconnected — it stays signed in for its life (see the worker's AccountAuth) — so the desk's
+ * tables do not blink on every renewal. Resolves false when no sign-in can take it (signed out,
+ * refused, or a different kind of credentials): connect instead.
+ */
+export async function renewAccount(credentials: AccountCredentials): Promise<boolean> {
+  if (feed === null || accountStore.link === "failed" || accountStore.link === "signed-out") return false;
+  return market().swapCredentials(credentials);
 }
 
 /** Closes the account socket and forgets the account (logout, forced logout). */

@@ -60,10 +60,17 @@ function harness(opts: { stored?: StoredToken; cookie?: boolean; routes?: Record
     code: null,
     msg: "",
   });
+  const renewals: AccountCredentials[] = [];
+  /** Whether the socket takes a renewed token (the worker holds credentials of that kind). */
+  let renewTaken = true;
   const account = {
     connect: vi.fn(async (c: AccountCredentials) => {
       connects.push(c);
       return connectResult(c);
+    }),
+    renew: vi.fn(async (c: AccountCredentials) => {
+      renewals.push(c);
+      return renewTaken;
     }),
     disconnect: vi.fn(async () => {}),
   };
@@ -102,8 +109,12 @@ function harness(opts: { stored?: StoredToken; cookie?: boolean; routes?: Record
     routes,
     account,
     connects,
+    renewals,
     onConnect: (f: typeof connectResult) => {
       connectResult = f;
+    },
+    setRenewTaken: (taken: boolean) => {
+      renewTaken = taken;
     },
     auth,
     state,
@@ -133,7 +144,7 @@ describe("token lifecycle", () => {
     h.core.stop();
   });
 
-  it("renews the token before its 8-minute expiry and re-authenticates the account socket with it", async () => {
+  it("renews the token before its 8-minute expiry and hands it to the account socket without reconnecting", async () => {
     const h = harness({ stored: { token: "tok", expiresAt: T0 + TOKEN_EXPIRY_MS } });
     h.core.start();
     await flush();
@@ -146,11 +157,54 @@ describe("token lifecycle", () => {
     expect(renewal?.token).toBe("tok");
     expect(h.stored()).toEqual({ token: "renewed-1", expiresAt: T0 + renewAt + TOKEN_EXPIRY_MS });
     expect(h.core.token).toBe("renewed-1");
-    expect(h.connects.at(-1)).toEqual({ kind: "token", token: "renewed-1" });
+    expect(h.renewals).toEqual([{ kind: "token", token: "renewed-1" }]);
+    // No second sign-in and no sign-out: the desk's account stays as it is.
+    expect(h.connects).toEqual([{ kind: "token", token: "tok" }]);
+    expect(h.account.disconnect).not.toHaveBeenCalled();
+    expect(h.state.account).toBe("live");
     // The next renewal uses the new token, one expiry window later.
     await vi.advanceTimersByTimeAsync(renewAt);
     expect(h.count("/v2/auth/w/token")).toBe(2);
     expect(h.calls.filter((c) => c.path === "/v2/auth/w/token").at(-1)?.token).toBe("renewed-1");
+    expect(h.renewals.at(-1)).toEqual({ kind: "token", token: "renewed-2" });
+    expect(h.connects).toHaveLength(1);
+    h.core.stop();
+  });
+
+  it("connects the account socket afresh when no sign-in takes the renewed token", async () => {
+    const h = harness({ stored: { token: "tok", expiresAt: T0 + RENEW_BEFORE_EXPIRY_MS + AUTH_HEARTBEAT_MS } });
+    h.core.start();
+    await flush();
+    // The socket's last sign-in was refused (not 10100), so the worker holds nothing to swap.
+    h.core.onAccountFailure(10114);
+    expect(h.state.account).toBe("failed");
+    expect(h.forced).not.toHaveBeenCalled();
+    h.setRenewTaken(false);
+    await vi.advanceTimersByTimeAsync(AUTH_HEARTBEAT_MS);
+    expect(h.renewals).toEqual([{ kind: "token", token: "renewed-1" }]);
+    expect(h.connects).toEqual([
+      { kind: "token", token: "tok" },
+      { kind: "token", token: "renewed-1" },
+    ]);
+    expect(h.state.account).toBe("live");
+    h.core.stop();
+  });
+
+  it("forces a logout when the account socket refuses the token on a later reconnect", async () => {
+    const h = harness({ stored: { token: "tok", expiresAt: T0 + TOKEN_EXPIRY_MS } });
+    h.core.start();
+    await flush();
+    expect(h.state.account).toBe("live");
+    // Reported by the account store when the worker's re-auth after a drop is refused.
+    h.core.onAccountFailure(10100);
+    expect(h.forced).toHaveBeenCalledTimes(1);
+    expect(h.stored().token).toBe("");
+    expect(h.auth.tokenInvalid).toBe(true);
+    expect(h.state).toMatchObject({ mode: "none", tokenStatus: "invalid" });
+    expect(h.account.disconnect).toHaveBeenCalledTimes(1);
+    // A late echo of the same refusal changes nothing.
+    h.core.onAccountFailure(10100);
+    expect(h.forced).toHaveBeenCalledTimes(1);
     h.core.stop();
   });
 
@@ -280,9 +334,25 @@ describe("token lifecycle", () => {
     await flush();
     expect(h.calls.filter((c) => c.path === "/v2/auth/r/info/user").at(-1)?.token).toBe("other-tab");
     expect(h.core.token).toBe("other-tab");
-    expect(h.connects.at(-1)).toEqual({ kind: "token", token: "other-tab" });
+    // Another tab's renewal reaches this tab's socket without a reconnect too.
+    expect(h.renewals).toEqual([{ kind: "token", token: "other-tab" }]);
+    expect(h.connects).toEqual([{ kind: "token", token: "tok" }]);
     await vi.advanceTimersByTimeAsync(TOKEN_EXPIRY_MS - RENEW_BEFORE_EXPIRY_MS - AUTH_HEARTBEAT_MS);
     expect(h.count("/v2/auth/w/token")).toBe(0);
+    h.core.stop();
+  });
+
+  it("signs the account socket in afresh when another tab's token belongs to another user", async () => {
+    const h = harness({ stored: { token: "tok", expiresAt: T0 + TOKEN_EXPIRY_MS } });
+    h.core.start();
+    await flush();
+    h.routes["/v2/auth/r/info/user"] = () => ({ status: 200, body: userInfoRow(8, "other") });
+    h.setStored({ token: "other-user", expiresAt: T0 + 2 * TOKEN_EXPIRY_MS });
+    h.core.check();
+    await flush();
+    expect(h.state.user?.username).toBe("other");
+    expect(h.connects.at(-1)).toEqual({ kind: "token", token: "other-user" });
+    expect(h.connects).toHaveLength(2);
     h.core.stop();
   });
 

@@ -8,15 +8,17 @@
  *   another tab stored (login, renewal) is adopted, one that another tab cleared ends this tab's
  *   session, and one past its expiry is cleared (the App then sends protected pages to login);
  * - the token is renewed with `/v2/auth/w/token` RENEW_BEFORE_EXPIRY_MS before its 8-minute expiry;
- *   the account socket is then re-authenticated with the new token, because the worker signs in
- *   again with the credentials it holds on every reconnect and the old token will be dead by then
- *   (the embedded exchange checks a token only at `auth` time, so a live socket would survive);
+ *   the new token is handed to the account socket without reconnecting it (`AccountLink.renew`):
+ *   a socket stays signed in for its life, and the worker signs in again with the token it holds
+ *   on every reconnect, so it must hold the live one — the old one will be dead by then. Only when
+ *   no socket is signed in to take it (refused, signed out) is the socket connected afresh;
  * - user info (`/v2/auth/r/info/user`) is fetched at once and every USER_INFO_POLL_MS (120 s);
  * - the keep-alive (`/api/session/keep-alive`, with credentials) fires at most every
  *   KEEP_ALIVE_INTERVAL_MS (420 s), and only while a session cookie exists;
- * - code 10100 or an invalid-token answer from any of these, or from the account socket's auth, is a
- *   forced logout: token cleared, tokenInvalid set, account socket closed, and the injected
- *   `onForcedLogout` navigates to `/login?forced=1&back=<current address>`.
+ * - code 10100 or an invalid-token answer from any of these, or from the account socket's auth (the
+ *   first one or one on any later reconnect, `onAccountFailure`), is a forced logout: token cleared,
+ *   tokenInvalid set, account socket closed, and the injected `onForcedLogout` navigates to
+ *   `/login?forced=1&back=<current address>`.
  *
  * API-key sessions: see README.md — the key is "logged in" for this tab only; the secret is passed
  * once to the worker and never kept here.
@@ -81,9 +83,17 @@ export interface TokenStorage {
   save(token: StoredToken | null): void;
 }
 
-/** The worker's account socket (src/ui/desk/account-store.ts in the app). */
+/**
+ * The worker's account socket (src/ui/desk/account-store.ts in the app). A refusal on a later
+ * reconnect is reported back through `SessionCore.onAccountFailure`.
+ */
 export interface AccountLink {
   connect(credentials: AccountCredentials): Promise<AuthResult>;
+  /**
+   * Gives the signed-in socket new credentials for its next (re)auth without reconnecting; false
+   * when no sign-in can take them (connect instead).
+   */
+  renew(credentials: AccountCredentials): Promise<boolean>;
   disconnect(): Promise<void>;
 }
 
@@ -448,9 +458,20 @@ export class SessionCore {
     this.#endLocal();
   }
 
-  /** The account socket refused its credentials (e.g. 10100 on a reconnect): forced logout. */
+  /**
+   * The account socket refused its credentials — the first sign-in or, after a drop, a later one
+   * (e.g. 10100: the token died while the network was gone): forced logout. Other refusals leave
+   * the session and mark the socket failed; the next renewal connects it afresh.
+   */
   onAccountFailure(code: number | null): void {
-    if (code === ERROR_CODES.AUTH_FAILED && this.#d.state.mode !== "none") this.#forced();
+    const d = this.#d;
+    if (d.state.mode === "none") return;
+    if (code === ERROR_CODES.AUTH_FAILED) {
+      this.#forced();
+      return;
+    }
+    d.state.account = "failed";
+    log.warn("account socket refused its credentials", code);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -479,8 +500,21 @@ export class SessionCore {
         tokenStatus: "fetch",
         expiresAt: stored.expiresAt,
       });
-    void this.#connectAccount(stored.token);
+    // Another tab's renewal is this session's too: the socket takes the token without reconnecting.
+    void (continuing ? this.#renewAccount(stored.token) : this.#connectAccount(stored.token));
     void this.#refreshUser(true);
+  }
+
+  /** The renewed token goes to the live socket for its next (re)auth; a new sign-in only if none takes it. */
+  async #renewAccount(token: string): Promise<void> {
+    let swapped = false;
+    try {
+      swapped = await this.#d.account.renew({ kind: "token", token });
+    } catch (err) {
+      log.warn("account socket renewal failed", err);
+    }
+    if (token !== this.#token || swapped) return;
+    await this.#connectAccount(token);
   }
 
   async #connectAccount(token: string): Promise<void> {
@@ -528,8 +562,11 @@ export class SessionCore {
         log.warn("user info undecodable", decoded.error);
         return;
       }
+      // A token of another user (another tab signed in anew): the socket must not stay theirs.
+      const otherUser = d.state.userId !== null && d.state.userId !== decoded.value.id;
       d.state.user = decoded.value;
       d.state.userId = decoded.value.id;
+      if (otherUser && d.state.account !== "off") void this.#connectAccount(token);
       d.state.tokenStatus = "valid";
     } catch (err) {
       log.warn("user info unavailable", err);
@@ -567,7 +604,7 @@ export class SessionCore {
       d.state.expiresAt = stored.expiresAt;
       d.state.tokenStatus = "valid";
       d.storage.save(stored);
-      void this.#connectAccount(token);
+      void this.#renewAccount(token);
     } catch (err) {
       // Retried on the next heartbeat until the token expires.
       log.warn("token renewal failed", err);

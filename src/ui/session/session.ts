@@ -96,8 +96,11 @@ function browserStorage(win: Window): TokenStorage {
 
 type AccountModule = typeof AccountStore;
 
-/** The worker's account socket, loaded on first sign-in (never just to sign out). */
-function lazyAccount(onFailure: (code: number | null) => void): AccountLink {
+/**
+ * The worker's account socket, loaded on first sign-in (never just to sign out). `onFailure` hears
+ * every refusal: the first sign-in's and one on any later reconnect (the account view's `auth`).
+ */
+export function lazyAccount(onFailure: (code: number | null) => void): AccountLink {
   let mod: Promise<AccountModule> | null = null;
   const load = (): Promise<AccountModule> => {
     if (!mod) {
@@ -112,6 +115,9 @@ function lazyAccount(onFailure: (code: number | null) => void): AccountLink {
   };
   return {
     connect: async (credentials: AccountCredentials): Promise<AuthResult> => (await load()).connectAccount(credentials),
+    // Nothing loaded means nothing signed in to take the token: the core then connects.
+    renew: async (credentials: AccountCredentials): Promise<boolean> =>
+      mod ? (await mod).renewAccount(credentials) : false,
     disconnect: async (): Promise<void> => {
       if (mod) await (await mod).disconnectAccount();
     },
