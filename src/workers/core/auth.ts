@@ -104,11 +104,14 @@ export const SIGNED_OUT: AccountAuthState = { status: "signed-out", code: null, 
  * `onOpened`), reads each reply, and tells everyone listening (`onState`) — a refusal on a reconnect
  * an hour after the first sign-in as much as the first reply.
  *
- * Credentials can be swapped (a renewed token) without touching the socket: PROTOCOL.md 4.1 gives
- * `auth` as a one-time step per connection — once it is OK, "all account traffic is [0, TYPE,
- * DATA]" on that socket, and the protocol has no input to re-authenticate or refresh a token on a
- * live socket (its only counterpart is `unauth`, whose failure is code 10200 in section 1). A socket
- * stays signed in for its life, so the new credentials wait for the next (re)connect.
+ * Credentials can be swapped (a renewed token) without touching the socket. PROTOCOL.md 4.1 gives
+ * `auth` as a one-time step per connection: "After success all account traffic is [0, TYPE, DATA]"
+ * on that socket. Nothing in the fact sheet re-authenticates or refreshes a token on a live socket
+ * — no such input in 4.1/4.2, no expiry event among channel 0's types, and section 1's error table
+ * has only auth failures (10100, 10111–10114) and an un-authentication error (10200) — so a socket
+ * is signed in for its life (the embedded exchange, too, checks a token only when `auth` is sent).
+ * The new credentials wait for the next (re)connect; reconnecting to use them would only blank the
+ * account until the fresh snapshots came.
  */
 export class AccountAuth {
   readonly #o: AccountAuthOptions;
