@@ -4,6 +4,7 @@
  * `on`, `oc`, `oc_multi`, and the account events Trading emits, routed to the user's sockets.
  */
 import { Funds } from "./funds.ts";
+import type { FundingLoans } from "./funding-loans.ts";
 import type { FundingOffers } from "./funding-offers.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
 import type { Trading, WalletType } from "./trading.ts";
@@ -18,6 +19,9 @@ export class AccountGateway {
 
   /** Funding offers and credits (venue.ts attaches them: they need the funding markets). */
   funding: FundingOffers | null = null;
+
+  /** Funding loans, manual and backing positions (venue.ts attaches them). */
+  loans: FundingLoans | null = null;
 
   constructor(
     readonly accounts: Accounts,
@@ -64,10 +68,23 @@ export class AccountGateway {
       ...(this.funding?.snapshots(userId) ?? [
         ["fos", []],
         ["fcs", []],
-        ["fls", []],
       ]),
+      ...(this.loans?.snapshots(userId) ?? [["fls", []]]),
       // Margin info after the snapshots, as the live server pushes it (no `calc` needed to start).
       ...this.trading.positions.marginInfoAll(userId).map((m): [string, unknown] => ["miu", m]),
+    ];
+  }
+
+  /**
+   * The records a `calc` input asks for (PROTOCOL.md 4.3), in request order: `miu`, `pu`, `wu`,
+   * `fiu`, and `bu` for `balance`. The socket sends them to the asking client only.
+   */
+  calc(userId: number, payload: unknown): [string, unknown][] {
+    return [
+      ...this.trading.positions.calcRecords(userId, payload, (wallet, ccy) =>
+        this.trading.walletOf(userId, wallet as WalletType, ccy),
+      ),
+      ...(this.funding?.calcRecords(userId, payload) ?? []),
     ];
   }
 
@@ -96,10 +113,7 @@ export class AccountGateway {
         return;
       }
       case "calc":
-        this.trading.positions.calc(userId, payload, (wallet, ccy) =>
-          this.trading.walletOf(userId, wallet as WalletType, ccy),
-        );
-        this.funding?.calc(userId, payload);
+        for (const [t, p] of this.calc(userId, payload)) this.emit(userId, t, p);
         return;
       default:
         return;

@@ -143,7 +143,7 @@ describe("funding offers", () => {
       [{ ...base, period: 1 }, 10001, /period/],
       [{ ...base, period: 121 }, 10001, /period/],
       [{ ...base, period: 2.5 }, 10001, /period/],
-      [{ ...base, amount: "-500" }, 10001, /borrow/],
+      [{ ...base, amount: "-10" }, 10001, /minimum is 150/],
       [{ ...base, amount: "10" }, 10001, /minimum is 150/],
       [{ ...base, amount: "20000" }, 10001, /not enough balance/],
       [{ ...base, amount: "abc" }, 10020, /amount: invalid/],

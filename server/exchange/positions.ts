@@ -15,7 +15,7 @@
  * (sent after COMMIT).
  */
 import { ORDER_FLAGS, parseSymbol, positionCodec, type Position } from "../../src/protocol/index.ts";
-import { fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
+import { addColumns, fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { Side } from "./engine.ts";
 import type { Trading } from "./trading.ts";
@@ -48,9 +48,24 @@ export interface PositionRow {
   base_price: number;
   /** Units of the quote currency reserved in the margin wallet. */
   collateral: number;
+  /** Interest its loans have charged, units of the quote currency (funding-loans.ts). */
+  swap: number;
   mts_create: number;
   mts_update: number;
   open: number;
+}
+
+/**
+ * What backs positions with funding (funding-loans.ts): told of every change of an open position's
+ * size and of its close, inside the transaction that made it.
+ */
+export interface PositionFunding {
+  /** The position opened, grew, shrank or flipped: borrow or repay to match its need. */
+  resized(pos: PositionRow): void;
+  /** The position is about to close (closed, liquidated, claimed): its loans are repaid. */
+  closed(pos: PositionRow): void;
+  /** Interest accrued and not yet charged, units of the position's quote currency. */
+  accrued(pos: PositionRow): number;
 }
 
 export type Prepared =
@@ -68,8 +83,11 @@ export class Positions {
   /** Open positions by `${userId}|${symbol}`. */
   readonly #open = new Map<string, PositionRow>();
   readonly #lastMark = new Map<number, number>();
+  /** Funding behind the positions (venue.ts attaches it; without it positions borrow nothing). */
+  funding: PositionFunding | null = null;
 
   constructor(db: Db, exchange: Exchange, now: () => number, wallet: MarginWallet) {
+    addColumns(db, [["positions", "swap", "INTEGER NOT NULL DEFAULT 0"]]);
     this.#db = db;
     this.#ex = exchange;
     this.#now = now;
@@ -87,6 +105,26 @@ export class Positions {
 
   get(userId: number, symbol: string): PositionRow | undefined {
     return this.#open.get(`${userId}|${symbol}`);
+  }
+
+  openOf(userId: number): PositionRow[] {
+    return [...this.#open.values()].filter((r) => r.user_id === userId);
+  }
+
+  /** The margin wallet's balance of a currency, units. */
+  marginBalance(userId: number, currency: string): number {
+    return this.#w.wallet(userId, currency).balance;
+  }
+
+  /** Interest charged for the position's loans (units of its quote currency). */
+  addSwap(pos: PositionRow, units: number): void {
+    pos.swap += units;
+    this.#save(pos);
+  }
+
+  /** Sends the position's current record (after a change its funding made). */
+  touch(pos: PositionRow): void {
+    if (pos.open === 1) this.#w.emit(pos.user_id, "pu", this.wire(pos));
   }
 
   #mark(symbol: string): number | null {
@@ -167,6 +205,7 @@ export class Positions {
         pos = undefined;
       } else {
         this.#save(pos);
+        this.funding?.resized(pos);
         w.emit(userId, "pu", this.wire(pos));
       }
     }
@@ -180,6 +219,7 @@ export class Positions {
       pos.collateral += take;
       pos.mts_update = now;
       this.#save(pos);
+      this.funding?.resized(pos);
       w.emit(userId, "pu", this.wire(pos));
     } else {
       const row: PositionRow = {
@@ -190,12 +230,14 @@ export class Positions {
         amount: left,
         base_price: price,
         collateral: take,
+        swap: 0,
         mts_create: now,
         mts_update: now,
         open: 1,
       };
       this.#open.set(`${userId}|${symbol}`, row);
       this.#save(row);
+      this.funding?.resized(row);
       w.emit(userId, "pn", this.wire(row));
     }
   }
@@ -213,6 +255,8 @@ export class Positions {
   }
 
   #close(pos: PositionRow, status: "CLOSED" | "LIQUIDATED"): void {
+    // Loans first: their last interest is part of what the closed position reports.
+    this.funding?.closed(pos);
     if (pos.collateral > 0) {
       this.#w.move(pos.user_id, Positions.quoteOf(pos.symbol) as string, 0, -pos.collateral, null);
       pos.collateral = 0;
@@ -229,10 +273,10 @@ export class Positions {
   #save(r: PositionRow): void {
     this.#db
       .prepare(
-        `INSERT INTO positions (id, user_id, symbol, status, amount, base_price, collateral, mts_create, mts_update, open)
-         VALUES (@id, @user_id, @symbol, @status, @amount, @base_price, @collateral, @mts_create, @mts_update, @open)
+        `INSERT INTO positions (id, user_id, symbol, status, amount, base_price, collateral, swap, mts_create, mts_update, open)
+         VALUES (@id, @user_id, @symbol, @status, @amount, @base_price, @collateral, @swap, @mts_create, @mts_update, @open)
          ON CONFLICT(id) DO UPDATE SET status = excluded.status, amount = excluded.amount, base_price = excluded.base_price,
-           collateral = excluded.collateral, mts_update = excluded.mts_update, open = excluded.open`,
+           collateral = excluded.collateral, swap = excluded.swap, mts_update = excluded.mts_update, open = excluded.open`,
       )
       .run(r);
   }
@@ -278,7 +322,8 @@ export class Positions {
       status: r.status,
       amount: active ? amount : 0,
       basePrice: r.base_price,
-      swap: 0,
+      // A cost, so negative: what the loans charged plus what they have accrued since.
+      swap: 0 - round8(fromUnits(r.swap + (active ? (this.funding?.accrued(r) ?? 0) : 0))),
       swapType: 0,
       pl,
       plPercent: active && notional > 0 ? Number(((pl / notional) * 100).toFixed(4)) : 0,
@@ -305,12 +350,14 @@ export class Positions {
     const balance = fromUnits(this.#w.wallet(userId, quote).balance);
     let pl = 0;
     let req = 0;
+    let swaps = 0;
     for (const r of this.#ofCurrency(userId, quote)) {
       const m = this.#mark(r.symbol) ?? r.base_price;
       pl += this.#pl(r, m);
       req += Math.abs(fromUnits(r.amount)) * m * MAINTENANCE_MARGIN;
+      swaps -= fromUnits(r.swap + (this.funding?.accrued(r) ?? 0));
     }
-    return ["base", [round8(pl), 0, round8(balance), round8(balance + pl), round8(req)]];
+    return ["base", [round8(pl), round8(swaps), round8(balance), round8(balance + pl), round8(req)]];
   }
 
   /** `miu` sym: [TRADABLE_BALANCE, GROSS_BALANCE, BUY, SELL] (buy/sell in base, closing included). */
@@ -427,32 +474,34 @@ export class Positions {
   }
 
   /**
-   * The `calc` input (PROTOCOL.md 4.3): each request answered with its current record —
-   * `margin_base` and `margin_sym_<symbol>` as `miu`, `position_<symbol>` as `pu`,
-   * `wallet_<type>_<currency>` as `wu` (through `walletWire`), `balance` is left to the caller.
+   * The `calc` input (PROTOCOL.md 4.3): each request's current record — `margin_base` and
+   * `margin_sym_<symbol>` as `miu`, `position_<symbol>` as `pu`, `wallet_<type>_<currency>` as `wu`
+   * (through `walletWire`); `funding_sym_…` is funding's, `balance` is left to the caller.
    */
-  calc(userId: number, requests: unknown, walletWire: (type: string, currency: string) => unknown[] | null): void {
-    if (!Array.isArray(requests)) return;
-    this.#w.atomically(() => this.#calc(userId, requests, walletWire));
-  }
-
-  #calc(userId: number, requests: unknown[], walletWire: (type: string, currency: string) => unknown[] | null): void {
+  calcRecords(
+    userId: number,
+    requests: unknown,
+    walletWire: (type: string, currency: string) => unknown[] | null,
+  ): [string, unknown][] {
+    if (!Array.isArray(requests)) return [];
+    const out: [string, unknown][] = [];
     for (const req of requests.slice(0, 30)) {
       const name = Array.isArray(req) ? req[0] : req;
       if (typeof name !== "string") continue;
       let m: RegExpExecArray | null;
-      if (name === "margin_base") this.#w.emit(userId, "miu", this.marginBase(userId));
+      if (name === "margin_base") out.push(["miu", this.marginBase(userId)]);
       else if ((m = /^margin_sym_(t[A-Z0-9:]+)$/.exec(name))) {
         const sym = this.marginSym(userId, m[1] as string);
-        if (sym) this.#w.emit(userId, "miu", sym);
+        if (sym) out.push(["miu", sym]);
       } else if ((m = /^position_(t[A-Z0-9:]+)$/.exec(name))) {
         const pos = this.get(userId, m[1] as string);
-        if (pos) this.#w.emit(userId, "pu", this.wire(pos));
+        if (pos) out.push(["pu", this.wire(pos)]);
       } else if ((m = /^wallet_(exchange|margin|funding)_([A-Z0-9]+)$/.exec(name))) {
         const wire = walletWire(m[1] as string, m[2] as string);
-        if (wire) this.#w.emit(userId, "wu", wire);
+        if (wire) out.push(["wu", wire]);
       }
     }
+    return out;
   }
 }
 

@@ -135,7 +135,7 @@ export function handleAuthRest(
   const t = gate.trading;
   let m: RegExpExecArray | null;
   if (path === "/v2/auth/r/info/user") return { status: 200, body: userInfo(gate, user) };
-  const funding = gate.funding?.handle(user, path, body);
+  const funding = gate.loans?.handle(user, path, body) ?? gate.funding?.handle(user, path, body);
   if (funding) return funding;
   if (path === "/v2/auth/r/wallets") return { status: 200, body: t.walletsWire(user) };
   if ((m = /^\/v2\/auth\/r\/orders(?:\/(t[A-Z0-9:]+))?$/.exec(path))) {

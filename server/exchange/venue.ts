@@ -8,6 +8,7 @@ import { nextIdFrom, openDb, type Db } from "../store/db.ts";
 import { seedDemo } from "../store/seed.ts";
 import { AccountGateway } from "./account-gateway.ts";
 import { Exchange } from "./exchange.ts";
+import { FundingLoans } from "./funding-loans.ts";
 import { FundingOffers } from "./funding-offers.ts";
 import type { SimulatedMarket } from "./simulator.ts";
 import { Trading } from "./trading.ts";
@@ -37,7 +38,10 @@ export function openVenue(o: {
   let gateway: AccountGateway | null = null;
   const trading = new Trading(db, exchange, now, (u, t, p) => gateway?.emit(u, t, p), nextIdFrom(db, "order", 0));
   gateway = new AccountGateway(accounts, trading, now);
-  gateway.funding = new FundingOffers(db, exchange.funding, now, (u, t, p) => gateway?.emit(u, t, p));
+  const emit = (u: number, t: string, p: unknown): void => gateway?.emit(u, t, p);
+  gateway.funding = new FundingOffers(db, exchange.funding, now, emit);
+  // Loans back margin positions: attached to Trading's positions and to the offers' fills.
+  gateway.loans = new FundingLoans(db, exchange, trading, gateway.funding, now, emit);
   const seeded = seedDemo(accounts, trading, now());
   return { exchange, db, accounts, trading, gateway, seeded };
 }

@@ -174,11 +174,16 @@ const ADDED_TABLES: readonly string[] = [
 ];
 
 function migrate(db: Db): void {
-  for (const [table, column, decl] of ADDED_COLUMNS) {
+  addColumns(db, ADDED_COLUMNS);
+  for (const ddl of ADDED_TABLES) db.exec(ddl);
+}
+
+/** Adds the columns an older database file lacks (a module's own migration step for its tables). */
+export function addColumns(db: Db, columns: readonly (readonly [table: string, column: string, decl: string])[]): void {
+  for (const [table, column, decl] of columns) {
     const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!cols.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${decl}`);
   }
-  for (const ddl of ADDED_TABLES) db.exec(ddl);
 }
 
 /** The next id of a sequence kept in `meta` (order ids must not repeat across restarts). */

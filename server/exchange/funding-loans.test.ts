@@ -1,0 +1,295 @@
+/**
+ * Funding loans: a borrow offer over the socket becomes a loan (`fln`, `fls`, REST loans) and is
+ * closed early over REST; a margin position beyond the margin wallet's own funds borrows at the FRR
+ * — from an account's lend offer first (its credit linked to the position) — its swap accrues the
+ * interest charged each simulated day, and closing it repays the loans and the lender (less 15 %).
+ * The clock tests drive the venue directly on a clock they move (a token would expire over days).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import {
+  fundingCreditCodec,
+  fundingLoanCodec,
+  fundingOfferCodec,
+  fundingTradeCodec,
+  decodeMarginInfo,
+  notificationCodec,
+  positionCodec,
+  type FundingLoan,
+  type Position,
+} from "../../src/protocol/index.ts";
+import type { ApiServer } from "../api-server.ts";
+import { fromUnits, toUnits } from "../store/db.ts";
+import { DEMO } from "../store/seed.ts";
+import { LENDER_FEE } from "./funding-offers.ts";
+import { listenApi } from "./test-api.ts";
+import { openVenue, type Venue } from "./venue.ts";
+
+const SYM = "tBTCUSD";
+const DAY = 86_400_000;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("borrow offers over the wire", () => {
+  const { exchange, gateway } = openVenue({
+    dbPath: ":memory:",
+    seed: 5,
+    markets: [{ symbol: SYM, start: 30_000 }],
+  });
+  let api: ApiServer;
+  let host = "";
+  let token = "";
+  const rest = async (path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> => {
+    const r = await fetch(`http://${host}${path}`, {
+      method: "POST",
+      headers: { "bfx-token": token, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json()) as unknown };
+  };
+  beforeAll(async () => {
+    const started = await listenApi({ exchange, account: gateway });
+    api = started.api;
+    host = started.host;
+    const res = await fetch(`http://${host}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+    });
+    [token] = (await res.json()) as [string];
+  });
+  afterAll(() => api.close());
+
+  async function authed(): Promise<{ ws: WebSocket; frames: unknown[][] }> {
+    const ws = new WebSocket(`ws://${host}/ws/2`);
+    const frames: unknown[][] = [];
+    ws.on("message", (d) => {
+      const f = JSON.parse(String(d)) as unknown;
+      if (Array.isArray(f) && f[0] === 0) frames.push(f);
+    });
+    await new Promise((r) => ws.once("open", r));
+    ws.send(JSON.stringify({ event: "auth", token }));
+    await wait(150);
+    return { ws, frames };
+  }
+
+  it("turns a borrow offer into a loan, lists it, and closes it early", async () => {
+    const { ws, frames } = await authed();
+    expect(frames.find((f) => f[1] === "fls")?.[2]).toEqual([]);
+    const walletsBefore = (await rest("/v2/auth/r/wallets")).body;
+    // A borrower paying up to 1 % a day takes the cheapest simulated lend offers at once.
+    ws.send(
+      JSON.stringify([0, "fon", null, { type: "LIMIT", symbol: "fUSD", amount: "-500", rate: "0.01", period: 2 }]),
+    );
+    await wait(200);
+    const n = notificationCodec.decode(frames.find((f) => f[1] === "n")?.[2]);
+    expect(n.ok && [n.value.type, n.value.status]).toEqual(["fon-req", "SUCCESS"]);
+    const fon = fundingOfferCodec.decode(frames.find((f) => f[1] === "fon")?.[2]);
+    expect(fon.ok && [fon.value.amount, fon.value.amountOrig]).toEqual([-500, -500]);
+    const trades = frames.filter((f) => f[1] === "fte").map((f) => fundingTradeCodec.decode(f[2]));
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.every((t) => t.ok && t.value.amount < 0 && t.value.rate <= 0.01)).toBe(true);
+    const foc = fundingOfferCodec.decode(frames.find((f) => f[1] === "foc")?.[2]);
+    expect(foc.ok && [foc.value.amount, foc.value.status?.startsWith("EXECUTED")]).toEqual([0, true]);
+    const opened = frames.filter((f) => f[1] === "fln").map((f) => fundingLoanCodec.decode(f[2]));
+    expect(opened.length).toBe(trades.length);
+    const loans = opened.map((l) => (l.ok ? l.value : null)) as FundingLoan[];
+    expect(loans.every((l) => l.side === -1 && l.status === "ACTIVE" && l.symbol === "fUSD" && l.period === 2)).toBe(
+      true,
+    );
+    expect(Math.round(loans.reduce((s, l) => s + l.amount, 0) * 1e8) / 1e8).toBe(500);
+    // Borrowing reserves nothing and credits nothing: the wallets are as they were.
+    expect((await rest("/v2/auth/r/wallets")).body).toEqual(walletsBefore);
+
+    const listed = (await rest("/v2/auth/r/funding/loans/fUSD")).body as unknown[];
+    expect(fundingLoanCodec.decodeList(listed).ok).toBe(true);
+    expect(listed.map((l) => (l as unknown[])[0]).sort()).toEqual(loans.map((l) => l.id).sort());
+    expect((await rest("/v2/auth/r/funding/loans/fBTC")).body).toEqual([]);
+    const again = await authed();
+    const fls = again.frames.find((f) => f[1] === "fls")?.[2] as unknown[];
+    expect(fundingLoanCodec.decodeList(fls).ok && fls.length).toBe(loans.length);
+    again.ws.close();
+
+    // Closing one early: flc, off the list, in the history.
+    const first = loans[0] as FundingLoan;
+    frames.length = 0;
+    const closed = await rest("/v2/auth/w/funding/close", { id: first.id });
+    expect(closed.status).toBe(200);
+    const cn = notificationCodec.decode(closed.body);
+    expect(cn.ok && cn.value.status).toBe("SUCCESS");
+    await wait(100);
+    const flc = fundingLoanCodec.decode(frames.find((f) => f[1] === "flc")?.[2]);
+    expect(flc.ok && [flc.value.id, flc.value.status]).toEqual([first.id, "CLOSED (closed)"]);
+    expect(((await rest("/v2/auth/r/funding/loans")).body as unknown[]).length).toBe(loans.length - 1);
+    const hist = (await rest("/v2/auth/r/funding/loans/hist")).body as unknown[];
+    expect(hist.map((l) => (l as unknown[])[0])).toContain(first.id);
+    expect(await rest("/v2/auth/w/funding/close", { id: first.id })).toEqual({
+      status: 500,
+      body: ["error", 10001, "Funding not found."],
+    });
+    expect((await rest("/v2/auth/w/funding/close", { id: "x" })).status).toBe(500);
+    ws.close();
+  });
+});
+
+/** A venue on a clock the test moves, the demo account funded in margin and a lender account. */
+function clockVenue(dbPath = ":memory:") {
+  let clock = 1_800_000_000_000;
+  const v = openVenue({ dbPath, seed: 9, now: () => clock, markets: [{ symbol: SYM, start: 30_000 }] });
+  const events: [number, string, unknown][] = [];
+  v.gateway.onEvent((u, t, p) => events.push([u, t, p]));
+  return { v, events, tick: (ms: number) => (clock += ms), now: () => clock };
+}
+
+function engineOf(v: Venue) {
+  const engine = v.exchange.markets.get(SYM)?.engine;
+  if (!engine) throw new Error("market");
+  return engine;
+}
+
+/** A margin order filled at a price inside the spread against liquidity the test provides. */
+function trade(v: Venue, user: number, amount: number): number {
+  const engine = engineOf(v);
+  const bid = engine.bestBid() as number;
+  const ask = engine.bestAsk() as number;
+  const price = Math.round((bid + ask) / 2);
+  v.exchange.place(SYM, -901, amount > 0 ? "sell" : "buy", "LIMIT", price, Math.abs(amount));
+  const r = v.trading.place(user, { type: "LIMIT", symbol: SYM, amount, price });
+  if (!r.ok) throw new Error(r.msg);
+  return price;
+}
+
+function position(v: Venue, user: number): Position {
+  const d = positionCodec.decode(v.trading.positions.wireAll(user)[0]);
+  if (!d.ok) throw new Error("position");
+  return d.value;
+}
+
+const loansOf = (v: Venue, user: number): FundingLoan[] =>
+  (v.gateway.loans?.loansWire(user) ?? []).map((l) => {
+    const d = fundingLoanCodec.decode(l);
+    if (!d.ok) throw new Error("loan");
+    return d.value;
+  });
+
+describe("positions backed by funding", () => {
+  it("borrows beyond own funds at the FRR, lender account first, charges daily, repays on close", async () => {
+    const { v, events, tick } = clockVenue();
+    const user = v.seeded as number;
+    const lender = v.accounts.createUser("lender@example.com", "lender", "pw-123456", Date.now(), true);
+    v.trading.funds((move) => {
+      move(user, "exchange", "USD", -toUnits(5000), "to margin");
+      move(user, "margin", "USD", toUnits(5000), "from exchange");
+      move(lender, "funding", "USD", toUnits(50_000), "Deposit");
+    });
+    // A rate over the best borrower's (so it rests) and under the FRR and every other lender's.
+    const fm = v.exchange.funding.markets.get("fUSD");
+    if (!fm) throw new Error("fUSD");
+    const bid = Math.max(...fm.engine.borrows.map((o) => o.rate));
+    const cap = Math.min(fm.frr(), ...fm.engine.lends.map((o) => o.rate));
+    const rate = Number(((bid + cap) / 2).toPrecision(5));
+    expect(rate > bid && rate < cap).toBe(true);
+    const lent = v.gateway.funding?.submit(lender, {
+      type: "LIMIT",
+      symbol: "fUSD",
+      amount: "20000",
+      rate: String(rate),
+      period: 30,
+    });
+    expect(lent?.ok).toBe(true);
+
+    // Long 1 BTC at ~30 000 with 5 000 USD of own funds: the rest is borrowed.
+    const price = trade(v, user, 1);
+    await wait(0);
+    const own = v.trading.positions.marginBalance(user, "USD");
+    const loans = loansOf(v, user);
+    const borrowed = loans.reduce((s, l) => s + toUnits(l.amount), 0);
+    expect(borrowed).toBe(toUnits(price) - own);
+    // The cheapest lend offer on the book is the lender account's: its 20 000 go first.
+    const fromLender = loans.find((l) => l.rate === rate);
+    expect(fromLender?.amount).toBe(20_000);
+    expect(loans.every((l) => l.side === -1 && l.status === "ACTIVE" && l.period === 2)).toBe(true);
+    const credits = (v.gateway.funding?.creditsWire(lender) ?? []).map((c) => fundingCreditCodec.decode(c));
+    expect(credits.map((c) => c.ok && [c.value.amount, c.value.rate, c.value.positionPair])).toEqual([
+      [20_000, rate, SYM],
+    ]);
+    expect(v.trading.available(lender, "funding", "USD")).toBe(toUnits(30_000));
+    expect(events.some(([u, t]) => u === user && t === "fln")).toBe(true);
+    expect(position(v, user).swap).toBe(0);
+
+    // A simulated day: interest charged to the margin wallet, the swap shows it, the lender paid.
+    const expected = loans.reduce((s, l) => s + toUnits(l.amount) * l.rate, 0);
+    const before = v.trading.available(user, "margin", "USD");
+    const lenderBefore = v.trading.available(lender, "funding", "USD");
+    tick(DAY);
+    events.length = 0;
+    v.exchange.simulator.step();
+    await wait(0);
+    const charged = before - v.trading.available(user, "margin", "USD");
+    expect(charged).toBeGreaterThan(0);
+    expect(Math.abs(charged - expected)).toBeLessThan(loans.length + 2);
+    expect(position(v, user).swap).toBeCloseTo(-fromUnits(charged), 6);
+    expect(events.some(([u, t]) => u === user && t === "flu")).toBe(true);
+    expect(v.trading.ledgersWire(user, "USD", 5).some((l) => l[8] === "Margin Funding Charge on wallet margin")).toBe(
+      true,
+    );
+    const paid = v.trading.available(lender, "funding", "USD") - lenderBefore;
+    expect(paid).toBe(Math.floor(toUnits(20_000) * rate * (1 - LENDER_FEE)));
+    const base = decodeMarginInfo(v.trading.positions.marginBase(user));
+    expect(base.ok && base.value.kind === "base" && base.value.swap).toBeCloseTo(-fromUnits(charged), 6);
+
+    // Half a day more, then the position closes: loans closed with the last interest, lender repaid.
+    tick(DAY / 2);
+    events.length = 0;
+    trade(v, user, -1);
+    await wait(0);
+    expect(loansOf(v, user)).toEqual([]);
+    const flc = events.filter(([u, t]) => u === user && t === "flc").map(([, , p]) => fundingLoanCodec.decode(p));
+    expect(flc.map((l) => l.ok && l.value.status)).toEqual(loans.map(() => "CLOSED (used)"));
+    const pc = events.find(([u, t]) => u === user && t === "pc");
+    const closedPos = positionCodec.decode(pc?.[2]);
+    expect(closedPos.ok && closedPos.value.swap).toBeLessThan(-fromUnits(charged));
+    const fcc = events.filter(([u, t]) => u === lender && t === "fcc").map(([, , p]) => fundingCreditCodec.decode(p));
+    expect(fcc.map((c) => c.ok && c.value.status)).toEqual(["CLOSED (used)"]);
+    expect(v.gateway.funding?.creditsWire(lender)).toEqual([]);
+    const halfDay = Math.floor(toUnits(20_000) * rate * 0.5 * (1 - LENDER_FEE));
+    expect(v.trading.available(lender, "funding", "USD")).toBe(lenderBefore + toUnits(20_000) + paid + halfDay);
+    v.db.close();
+  });
+
+  it("uses own margin funds first, repays on a reduce, and keeps loans through a restart", async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), "loans-")), "x.db");
+    const first = clockVenue(dbPath);
+    const user = first.v.seeded as number;
+    first.v.trading.funds((move) => {
+      move(user, "exchange", "USD", -toUnits(40_000), "to margin");
+      move(user, "margin", "USD", toUnits(40_000), "from exchange");
+    });
+    // Fully covered by own funds: nothing borrowed.
+    trade(first.v, user, 1);
+    await wait(0);
+    expect(loansOf(first.v, user)).toEqual([]);
+    // A second BTC goes beyond them: only the excess is borrowed.
+    trade(first.v, user, 1);
+    await wait(0);
+    const pos = position(first.v, user);
+    const own = first.v.trading.positions.marginBalance(user, "USD");
+    const borrowed = loansOf(first.v, user).reduce((s, l) => s + toUnits(l.amount), 0);
+    expect(borrowed).toBe(Math.round(2 * pos.basePrice * 1e8) - own);
+    const ids = loansOf(first.v, user).map((l) => l.id);
+    first.v.db.close();
+
+    const second = clockVenue(dbPath);
+    expect(loansOf(second.v, user).map((l) => l.id)).toEqual(ids);
+    // Selling 1.5 leaves a need of about 15 000 USD, under the own funds: every loan is repaid.
+    second.events.length = 0;
+    trade(second.v, user, -1.5);
+    await wait(0);
+    expect(loansOf(second.v, user)).toEqual([]);
+    const flc = second.events.filter(([, t]) => t === "flc").map(([, , p]) => fundingLoanCodec.decode(p));
+    expect(flc.map((l) => l.ok && l.value.status)).toEqual(ids.map(() => "CLOSED (used)"));
+    expect(position(second.v, user).amount).toBe(0.5);
+    second.v.db.close();
+  });
+});
