@@ -88,6 +88,8 @@ export default defineConfig({
             provider: playwright({ launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS } }),
             instances: [{ browser: "chromium" }],
           },
+          // Two runs on one machine (two engineers, or a run beside CI) collide on the default port.
+          ...(process.env["VITEST_BROWSER_PORT"] ? { api: { port: Number(process.env["VITEST_BROWSER_PORT"]) } } : {}),
         },
       },
     ],

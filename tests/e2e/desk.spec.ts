@@ -12,12 +12,35 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { acceptCookies, expect, test } from "./fixtures";
 
-const bestPrice = (page: Page, side: "bid" | "ask"): Locator =>
-  page.locator(`[data-testid="order-book"] [data-side="${side}"][data-level="0"] [data-part="price"]`).first();
+interface DrawnRow {
+  readonly side: "bid" | "ask";
+  readonly level: number;
+  readonly price: string;
+  readonly own: boolean;
+}
 
-async function priceOf(locator: Locator): Promise<number> {
-  await expect(locator).toHaveText(/\d/);
-  return Number((await locator.innerText()).replace(/[^\d.]/g, ""));
+/** The rows a book widget has drawn on its canvas, through the inspector on its root (book-painter.ts). */
+function drawnRows(book: Locator): Promise<DrawnRow[]> {
+  return book.evaluate((el) => {
+    const inspector = (el as unknown as { bookInspector?: { rows(): DrawnRow[] } }).bookInspector;
+    return inspector ? inspector.rows() : [];
+  });
+}
+
+const bookOf = (page: Page): Locator => page.locator('[data-testid="order-book"]').first();
+const priceNumber = (label: string): number => Number(label.replace(/[^\d.]/g, ""));
+
+/** The price drawn at a level, once the book has drawn it. */
+async function drawnPrice(book: Locator, side: "bid" | "ask", level = 0): Promise<number> {
+  let price = 0;
+  await expect
+    .poll(async () => {
+      const row = (await drawnRows(book)).find((r) => r.side === side && r.level === level);
+      price = row ? priceNumber(row.price) : 0;
+      return price;
+    })
+    .toBeGreaterThan(0);
+  return price;
 }
 
 async function signIn(page: Page, back: string): Promise<void> {
@@ -38,8 +61,8 @@ test("a visitor sees live books, trades and candles", async ({ page }) => {
   await page.goto("/tradedesk");
   await acceptCookies(page);
   await expect(page.getByTestId("connection-light")).toHaveAttribute("data-state", "online");
-  const bid = await priceOf(bestPrice(page, "bid"));
-  const ask = await priceOf(bestPrice(page, "ask"));
+  const bid = await drawnPrice(bookOf(page), "bid");
+  const ask = await drawnPrice(bookOf(page), "ask");
   expect(bid).toBeGreaterThan(0);
   expect(ask).toBeGreaterThan(bid);
   await expect(page.locator('[data-testid="trades-tape"] [data-index="0"] [data-part="price"]')).toHaveText(/\d/);
@@ -55,10 +78,8 @@ test("the demo account places a limit order below the market, sees it in the boo
   // Just under the 12th bid level: deep enough that the simulated market does not reach it during
   // the test (a price just under the best bid sometimes filled at once), shallow enough to be on
   // screen for the own-order marker.
-  const deep = page
-    .locator('[data-testid="order-book"] [data-side="bid"][data-level="12"] [data-part="price"]')
-    .first();
-  const price = Math.floor(await priceOf(deep)) - 1;
+  const book = bookOf(page);
+  const price = Math.floor(await drawnPrice(book, "bid", 12)) - 1;
   await page.getByTestId("order-form").getByTestId("price").fill(String(price));
   await page.getByTestId("order-form").getByTestId("amount").fill("0.01");
   await page.getByTestId("submit-order").click();
@@ -72,15 +93,15 @@ test("the demo account places a limit order below the market, sees it in the boo
   const row = await openOrdersOn(page, price);
   await expect(row).toHaveCount(1);
   // The book marks the level that holds our order.
-  await expect(
-    page.locator('[data-testid="order-book"] [data-side="bid"][data-own="true"] [data-part="price"]').first(),
-  ).toHaveText(new RegExp(String(price).replace(/(\d)(?=(\d{3})+$)/g, "$1[,\\s]?")));
+  await expect
+    .poll(async () => (await drawnRows(book)).filter((r) => r.own).map((r) => `${r.side} ${priceNumber(r.price)}`))
+    .toContain(`bid ${price}`);
   const id = await row.getAttribute("data-row");
   await page.getByTestId(`cancel-${id}`).click();
   const confirm = page.getByTestId("confirm-cancel-yes");
   if (await confirm.isVisible()) await confirm.click();
   await expect(await openOrdersOn(page, price)).toHaveCount(0);
-  await expect(page.locator('[data-testid="order-book"] [data-own="true"]')).toHaveCount(0);
+  await expect.poll(async () => (await drawnRows(book)).filter((r) => r.own).length).toBe(0);
 });
 
 test("a market order fills and the balances and own trades follow", async ({ page }) => {
@@ -108,22 +129,28 @@ test("a market order fills and the balances and own trades follow", async ({ pag
 test("book precision and pair switches show the new book", async ({ page }) => {
   await page.goto("/tradedesk/BTCUSD");
   await acceptCookies(page);
-  await priceOf(bestPrice(page, "bid"));
+  await drawnPrice(bookOf(page), "bid");
   await page.getByTestId("book-prec-P2").click();
   // P2 on a ~5-digit price groups to hundreds: every shown bid is a multiple of 100.
   await expect
     .poll(async () => {
-      const texts = await page
-        .locator('[data-testid="order-book"] [data-side="bid"] [data-part="price"]')
-        .allInnerTexts();
-      const prices = texts.map((t) => Number(t.replace(/[^\d.]/g, ""))).filter((p) => p > 0);
-      return prices.length > 3 && prices.every((p) => p % 100 === 0);
+      const rows = await drawnRows(bookOf(page));
+      const prices = rows.filter((r) => r.side === "bid").map((r) => priceNumber(r.price));
+      return prices.length > 3 && prices.every((p) => p > 0 && p % 100 === 0);
     })
     .toBe(true);
   await page.getByTestId("markets").locator('tr[data-pair="ETHUSD"]').click();
   await expect(page).toHaveURL(/\/tradedesk\/ETHUSD$/);
   await expect(page.getByTestId("desk-pair")).toHaveText("ETH/USD");
-  await expect.poll(async () => priceOf(bestPrice(page, "bid")), { timeout: 10_000 }).toBeLessThan(20_000);
+  await expect
+    .poll(
+      async () => {
+        const best = (await drawnRows(bookOf(page))).find((r) => r.side === "bid" && r.level === 0);
+        return best ? priceNumber(best.price) : Number.POSITIVE_INFINITY;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeLessThan(20_000);
 });
 
 test("a moved widget stays moved after a reload", async ({ page }) => {
@@ -177,15 +204,15 @@ test("restarting the exchange shows reconnecting, then a correct book again", as
     await acceptCookies(page);
     const light = page.getByTestId("connection-light");
     await expect(light).toHaveAttribute("data-state", "online");
-    await priceOf(bestPrice(page, "bid"));
+    await drawnPrice(bookOf(page), "bid");
     product.kill("SIGTERM");
     await new Promise((r) => product.once("exit", r));
     await expect(light).toHaveAttribute("data-state", /reconnecting|connecting|offline/);
     product = startProduct(port, db);
     await ready(port);
     await expect(light).toHaveAttribute("data-state", "online", { timeout: 30_000 });
-    const bid = await priceOf(bestPrice(page, "bid"));
-    const ask = await priceOf(bestPrice(page, "ask"));
+    const bid = await drawnPrice(bookOf(page), "bid");
+    const ask = await drawnPrice(bookOf(page), "ask");
     expect(ask).toBeGreaterThan(bid);
     // The feed badge reports the resubscribed book as in sync (checksums verified).
     await expect(page.getByTestId("book-health").first()).toHaveAttribute("data-health", "ok");
@@ -199,7 +226,7 @@ test("keyboard shortcuts: the help lists them, B/S switch the order form's side,
   page,
 }) => {
   await signIn(page, "/tradedesk/BTCUSD");
-  await priceOf(bestPrice(page, "bid"));
+  await drawnPrice(bookOf(page), "bid");
   await page.locator("body").press("?");
   const help = page.getByTestId("shortcuts-dialog");
   await expect(help).toBeVisible();
@@ -234,15 +261,6 @@ test("a new layout gets a widget pinned to another market", async ({ page }) => 
   // The pinned book shows ETH/USD prices while the desk stays on BTC/USD.
   const pinned = books.nth(1);
   await expect(pinned.locator("header")).toContainText("ETHUSD");
-  await expect
-    .poll(async () =>
-      Number(
-        (await pinned.locator('[data-side="bid"][data-level="0"] [data-part="price"]').innerText()).replace(
-          /[^\d.]/g,
-          "",
-        ),
-      ),
-    )
-    .toBeLessThan(20_000);
+  expect(await drawnPrice(pinned.getByTestId("order-book"), "bid")).toBeLessThan(20_000);
   await expect(page.getByTestId("desk-pair")).toHaveText("BTC/USD");
 });

@@ -7,6 +7,8 @@ import { accountStore } from "../../account-store";
 import { orderDraft } from "../../desk-state";
 import { widgetHarness } from "../test-support";
 import { syntheticBook } from "./fake-market";
+import type { BookPart } from "./book-columns";
+import { inspectorOf, type BookSide } from "./book-painter";
 import { OrderBook, orderBookWidget } from "./OrderBook";
 
 const harness = widgetHarness();
@@ -16,11 +18,29 @@ function mount(width = 520, height = 420) {
 }
 
 const scroller = () => document.querySelector<HTMLElement>('[data-testid="book-scroller"]');
-const halves = () => document.querySelectorAll('[data-testid="book-scroller"] [data-side]');
-const cellText = (side: string, level: number, part: string) =>
-  document.querySelector(`[data-side="${side}"][data-level="${level}"] [data-part="${part}"]`)?.textContent ?? null;
-const cell = (side: string, level: number, part: string) =>
-  document.querySelector<HTMLElement>(`[data-side="${side}"][data-level="${level}"] [data-part="${part}"]`);
+const canvas = () => document.querySelector<HTMLCanvasElement>('[data-testid="book-canvas"]');
+const inspector = () => inspectorOf(document.querySelector('[data-testid="order-book"]'));
+const drawn = (side: string, level: number) =>
+  inspector()
+    ?.rows()
+    .find((r) => r.side === side && r.level === level) ?? null;
+const cellText = (side: string, level: number, part: BookPart) => drawn(side, level)?.[part] ?? null;
+/** Where a drawn cell is, relative to the scroller (what Playwright's `position` takes). */
+const at = (side: BookSide, level: number, part: BookPart) => {
+  const p = inspector()?.point(side, level, part);
+  const box = scroller()?.getBoundingClientRect();
+  if (!p || !box) throw new Error(`${side} ${level} ${part} is not in sight`);
+  return { position: { x: p.x - box.left, y: p.y - box.top } };
+};
+const list = () => page.elementLocator(scroller()!);
+/** Whether any pixel of the canvas in the box (CSS pixels) is drawn. */
+const inked = (x: number, y: number, w: number, h: number) => {
+  const c = canvas()!;
+  const ratio = c.width / c.clientWidth;
+  const data = c.getContext("2d")!.getImageData(x * ratio, y * ratio, w * ratio, h * ratio).data;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return true;
+  return false;
+};
 const badge = () => document.querySelector<HTMLElement>('[data-testid="book-health"]');
 
 describe("order book widget", () => {
@@ -53,63 +73,82 @@ describe("order book widget", () => {
       })
       .toBe(String(50_000 - 250));
     expect(cellText("ask", 249, "price")).toBe(String(50_000 + 250));
-    // 250 levels a side, 500 half-rows in all, yet only what the viewport needs is in the DOM.
-    expect(halves().length).toBeGreaterThan(10);
-    expect(halves().length).toBeLessThan(100);
-    expect(document.querySelectorAll("[data-testid=order-book] *").length).toBeLessThan(800);
+    // 250 levels a side, 500 half-rows in all, yet only what the viewport shows is drawn, and the
+    // DOM holds no row at all: the rows are pixels on one canvas.
+    const rows = inspector()!.rows();
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(60);
+    expect(document.querySelectorAll("[data-testid=order-book] *").length).toBeLessThan(80);
   });
 
-  it("paints views without re-rendering rows: the same elements get the new numbers", async () => {
+  it("draws views on its canvas: new numbers on the same canvas, blank when the book empties", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const before = cell("bid", 0, "price");
+    const before = canvas();
+    const row = drawn("bid", 0)!;
+    expect(inked(0, row.y, 200, 20)).toBe(true);
     harness.fake.pushBook((r) => syntheticBook(r, { mid: 50_100, version: 2 }));
     await expect.poll(() => cellText("bid", 0, "price")).toBe("50099");
-    expect(cell("bid", 0, "price")).toBe(before);
+    expect(canvas()).toBe(before);
+    harness.fake.pushBook((r) => ({ ...syntheticBook(r, { version: 3 }), bids: 0, asks: 0 }));
+    await expect.poll(() => inspector()!.rows().length).toBe(0);
+    expect(inked(0, 0, 200, 200)).toBe(false);
   });
 
   it("fills the order form from a price or an amount click", async () => {
     await mount();
     await expect.poll(() => cellText("ask", 0, "price")).toBe("50001");
-    await page.elementLocator(cell("ask", 0, "price") as HTMLElement).click();
+    await list().click(at("ask", 0, "price"));
     expect(orderDraft).toMatchObject({ price: "50001", side: "buy", focus: "amount", seq: 1 });
 
     const view = syntheticBook(harness.fake.liveBooks()[0]!.request);
     const cumulativeBid2 = view.levels[2 * 4 + 3]!;
-    await page.elementLocator(cell("bid", 2, "amount") as HTMLElement).click();
+    await list().click(at("bid", 2, "amount"));
     expect(orderDraft.side).toBe("sell");
     expect(orderDraft.price).toBe("49997");
     expect(Number(orderDraft.amount)).toBeCloseTo(cumulativeBid2, 8);
     expect(orderDraft.seq).toBe(2);
   });
 
-  it("is keyboard accessible: cells are buttons, arrows move between levels, Enter fills", async () => {
+  it("is keyboard accessible: one focus stop, arrows move a drawn cursor, Enter fills", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const start = cell("bid", 0, "price")!;
-    expect(start.tagName).toBe("BUTTON");
-    start.focus();
+    const said = () => page.getByTestId("book-cursor-said").element().textContent ?? "";
+    scroller()!.focus();
     await userEvent.keyboard("{ArrowDown}");
-    await expect.poll(() => document.activeElement).toBe(cell("bid", 1, "price"));
+    await expect.poll(said).toContain("Bid 2: price 49998");
     await userEvent.keyboard("{ArrowDown}");
-    await expect.poll(() => document.activeElement).toBe(cell("bid", 2, "price"));
+    await expect.poll(said).toContain("Bid 3: price 49997");
     await userEvent.keyboard("{Enter}");
     expect(orderDraft).toMatchObject({ price: "49997", side: "sell" });
-    await userEvent.keyboard("{ArrowUp}");
-    await expect.poll(() => document.activeElement).toBe(cell("bid", 1, "price"));
+    // Left of a bid's price is its amount: Enter takes the cumulative amount too.
+    await userEvent.keyboard("{ArrowLeft}");
+    await userEvent.keyboard("{Enter}");
+    const view = syntheticBook(harness.fake.liveBooks()[0]!.request);
+    expect(Number(orderDraft.amount)).toBeCloseTo(view.levels[2 * 4 + 3]!, 8);
+    // Right, right: across to the ask's price at the same depth.
+    await userEvent.keyboard("{ArrowRight}{ArrowRight}{ArrowUp}");
+    await expect.poll(said).toContain("Ask 2: price 50002");
+    await userEvent.keyboard("{Enter}");
+    expect(orderDraft).toMatchObject({ price: "50002", side: "buy" });
+    // The cursor is drawn: a focus ring over the ask's price cell.
+    const row = drawn("ask", 1)!;
+    const g = inspector()!.point("ask", 1, "price")!;
+    const box = canvas()!.getBoundingClientRect();
+    expect(inked(g.x - box.left - 20, row.y, 40, 3)).toBe(true);
   });
 
   it("marks the levels a market order would sweep up to the hovered one", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
     const swept = () =>
-      Array.from(
-        document.querySelectorAll<HTMLElement>('[data-swept="true"]'),
-        (el) => `${el.dataset["side"]}${el.dataset["level"]}`,
-      );
-    await userEvent.hover(page.elementLocator(cell("bid", 3, "total")!));
+      inspector()!
+        .rows()
+        .filter((r) => r.swept)
+        .map((r) => `${r.side}${r.level}`);
+    await userEvent.hover(list(), at("bid", 3, "total"));
     await expect.poll(swept).toEqual(["bid0", "bid1", "bid2", "bid3"]);
-    await userEvent.hover(page.elementLocator(cell("ask", 1, "count")!));
+    await userEvent.hover(list(), at("ask", 1, "count"));
     await expect.poll(swept).toEqual(["ask0", "ask1"]);
     await userEvent.hover(page.getByTestId("book-prec-P1"));
     await expect.poll(swept).toEqual([]);
@@ -172,30 +211,28 @@ describe("order book widget", () => {
         { ...order(4, 49_995, 1), symbol: "tETHUSD" } as Order,
       ],
     } as unknown as AccountView;
-    const own = (side: string, level: number) =>
-      document.querySelector<HTMLElement>(`[data-side="${side}"][data-level="${level}"]`)?.dataset["own"];
-    await expect.poll(() => own("bid", 2)).toBe("true");
+    const own = (side: string, level: number) => drawn(side, level)?.own;
+    await expect.poll(() => own("bid", 2)).toBe(true);
     // 50002.2 rests in the 50003 ask level (asks round up).
-    expect(own("ask", 2)).toBe("true");
-    expect(own("ask", 1)).toBeUndefined();
-    expect(own("bid", 9)).toBeUndefined();
-    expect(own("bid", 4)).toBeUndefined();
+    expect(own("ask", 2)).toBe(true);
+    expect(own("ask", 1)).toBe(false);
+    expect(own("bid", 9)).toBe(false);
+    expect(own("bid", 4)).toBe(false);
+    // The mark is drawn on the bid's outer (left) edge.
+    expect(inked(0, drawn("bid", 2)!.y + 6, 4, 8)).toBe(true);
+    expect(inked(0, drawn("bid", 3)!.y + 6, 4, 8)).toBe(false);
   });
 
   it("stacks asks above the spread and bids below, centred on the spread", async () => {
     updateSetting("book_layout", 1);
     await mount(360, 420);
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const spread = page.getByTestId("book-spread");
-    await expect.element(spread).toBeVisible();
-    expect(spread.element().textContent).toContain("2");
-    const box = scroller()!.getBoundingClientRect();
-    const mid = spread.element().getBoundingClientRect();
-    expect(Math.abs(mid.top + mid.height / 2 - (box.top + box.height / 2))).toBeLessThan(20);
-    const ask0 = cell("ask", 0, "price")!.getBoundingClientRect();
-    const bid0 = cell("bid", 0, "price")!.getBoundingClientRect();
-    expect(ask0.bottom).toBeLessThanOrEqual(mid.top + 1);
-    expect(bid0.top).toBeGreaterThanOrEqual(mid.bottom - 1);
+    const spread = inspector()!.spread()!;
+    expect(spread.text).toMatch(/^Spread 2 \(/);
+    const height = scroller()!.clientHeight;
+    expect(Math.abs(spread.y + 10 - height / 2)).toBeLessThan(20);
+    expect(drawn("ask", 0)!.y).toBe(spread.y - 20);
+    expect(drawn("bid", 0)!.y).toBe(spread.y + 20);
   });
 
   it("keeps the rows under the eye still when a stacked book grows to 250 levels", async () => {
@@ -207,11 +244,9 @@ describe("order book widget", () => {
     // Scroll up towards the deep asks, to level 95: the widget asks for the 250-level book.
     el.scrollTop = 4 * 20;
     await expect.poll(() => harness.fake.liveBooks()[0]?.request.depth).toBe(250);
-    const top = el.getBoundingClientRect().top;
     // The ask that was at the top of the viewport is still there after the list grew above it.
     await expect.poll(() => cellText("ask", 95, "price")).toBe("50096");
-    const row = cell("ask", 95, "price")!.getBoundingClientRect();
-    expect(Math.abs(row.top - top)).toBeLessThan(21);
+    expect(Math.abs(drawn("ask", 95)!.y)).toBeLessThan(21);
     el.scrollTop = 0;
     await expect.poll(() => cellText("ask", 249, "price")).toBe("50250");
   });
@@ -227,7 +262,7 @@ describe("order book widget", () => {
         accountStore.view = {
           orders: [{ id: 1, symbol: "tBTCUSD", price: 49_997, amount: 1, type: "LIMIT", hidden: false }],
         } as unknown as AccountView;
-        await userEvent.hover(page.elementLocator(cell("bid", 4, "amount")!));
+        await userEvent.hover(list(), at("bid", 4, "amount"));
         await new Promise((r) => requestAnimationFrame(r));
         await page.screenshot({ path: `../../../../../test-results/shots/book-${layout}-${mode}.png` });
         await screen.unmount();

@@ -10,6 +10,8 @@ import { render } from "vitest-browser-react";
 import { activateLocale, i18n } from "../../../i18n";
 import { createMarketBridge } from "../../../market/bridge";
 import { resetSettings, updateSetting } from "../../../settings/store";
+import type { BookPart } from "./book-columns";
+import { inspectorOf } from "./book-painter";
 import { MarketSourceContext } from "./market-source";
 import { OrderBook } from "./OrderBook";
 
@@ -26,8 +28,10 @@ afterAll(async () => {
   bridge.dispose();
 });
 
-const cellText = (side: string, level: number, part: string) =>
-  document.querySelector(`[data-side="${side}"][data-level="${level}"] [data-part="${part}"]`)?.textContent ?? "";
+const cellText = (side: string, level: number, part: BookPart) =>
+  inspectorOf(document.querySelector('[data-testid="order-book"]'))
+    ?.rows()
+    .find((r) => r.side === side && r.level === level)?.[part] ?? "";
 
 describe("order book on the live stress stream", () => {
   it("paints a fast 250-level book without a React commit per view", async () => {

@@ -5,20 +5,25 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
 } from "react";
 import { subscribe, useSnapshot } from "valtio";
 import type { Order } from "../../../../protocol";
 import { log } from "../../../log";
 import { appScheduler } from "../../../scheduler";
 import { settings } from "../../../settings/store";
+import { observeTheme, readPalette } from "../../../theme/canvas-palette";
 import { accountStore } from "../../account-store";
 import { fillOrderForm } from "../../desk-state";
 import type { WidgetDef, WidgetProps } from "../../widget";
+import { bookGeometry, headCells, type BookGeometry, type BookPart } from "./book-columns";
 import {
   bookPrecision,
   formValue,
@@ -34,10 +39,12 @@ import {
   centerOffset,
   deepestVisible,
   listRows,
-  stackedRow,
+  moveCursor,
+  rowIndexOf,
+  type BookCursor,
   type BookLayout,
 } from "./book-layout";
-import { BookPainter, type BookSide } from "./book-painter";
+import { BookPainter, ROW_HEIGHT, type BookCell, type PaintedLevel } from "./book-painter";
 import { BookToolbar } from "./BookToolbar";
 import { PaintQueue } from "./paint-queue";
 import { HealthStore } from "./feed-health";
@@ -47,14 +54,25 @@ import * as css from "./order-book.css";
 /** All books of the page paint through one queue, at most two a frame (see PaintQueue). */
 const bookPaints = new PaintQueue(appScheduler, 2);
 
-/** Rows rendered beyond the viewport on each side, so a fast wheel does not show blank rows. */
-const OVERSCAN = 8;
+/**
+ * Rows the virtualizer lists beyond the viewport. The canvas is redrawn in the scroll event itself,
+ * so no row can show blank during a fast wheel; one row covers a partly scrolled edge.
+ */
+const OVERSCAN = 1;
+
+interface ListSize {
+  /** The list's width without its scrollbar, and its height. */
+  readonly width: number;
+  readonly height: number;
+  /** The widget's width: narrow books drop columns (book-columns.ts). */
+  readonly container: number;
+}
 
 /**
  * The order book widget: a virtualized list of up to 250 levels per side in one of three layouts
- * (see book-layout.ts), precision P0–P4, depth bars, the spread, own orders marked, click-to-fill
- * into the order form and a feed-health badge. Views from the worker are painted imperatively by
- * BookPainter; React renders only when the visible range, the layout or a setting changes.
+ * (see book-layout.ts), drawn on a canvas (book-painter.ts), precision P0–P4, depth bars, the
+ * spread, own orders marked, click-to-fill into the order form, a keyboard cursor and a feed-health
+ * badge. React renders only when the visible range, the size, the layout or a setting changes.
  */
 export function OrderBook({ symbol }: WidgetProps) {
   const s = useSnapshot(settings);
@@ -68,10 +86,21 @@ export function OrderBook({ symbol }: WidgetProps) {
   const [health] = useState(() => new HealthStore(() => appScheduler.now()));
   // Levels per side asked for and listed: null until the list has measured how many rows it shows.
   const [tier, setTier] = useState<DepthTier | null>(null);
+  const [size, setSize] = useState<ListSize>({ width: 0, height: 0, container: 0 });
+  const geometry = useMemo(() => bookGeometry(layout, size.width, size.container), [layout, size]);
   const centerRef = useRef<(() => void) | null>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
 
   useLayoutEffect(() => painter.configure(digits, compact), [painter, digits, compact]);
   useEffect(() => () => painter.dispose(), [painter]);
+
+  // Canvas colours follow the theme without a React render.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return undefined;
+    painter.setPalette(readPalette(root));
+    return observeTheme(() => painter.setPalette(readPalette(root)));
+  }, [painter]);
 
   // A new market or precision starts blank rather than showing the old levels under new labels.
   useLayoutEffect(() => {
@@ -124,7 +153,13 @@ export function OrderBook({ symbol }: WidgetProps) {
   }, []);
 
   const center = useCallback(() => centerRef.current?.(), []);
-  const registerRoot = useCallback((el: HTMLElement | null) => painter.registerRoot(el), [painter]);
+  const registerRoot = useCallback(
+    (el: HTMLDivElement | null) => {
+      rootRef.current = el;
+      painter.registerRoot(el);
+    },
+    [painter],
+  );
 
   return (
     <div className={css.root} ref={registerRoot} data-testid="order-book" data-layout={layout}>
@@ -137,13 +172,15 @@ export function OrderBook({ symbol }: WidgetProps) {
         onCenter={layout === BOOK_LAYOUT.SIDE_BY_SIDE ? null : center}
       />
       {layout === BOOK_LAYOUT.SIDE_BY_SIDE ? <SpreadBar painter={painter} /> : null}
-      <ColumnHeads layout={layout} />
+      <ColumnHeads geometry={geometry} />
       <BookList
         key={layout}
         layout={layout}
         perSide={tier ?? 25}
         painter={painter}
         health={health}
+        size={size}
+        onSize={setSize}
         onDeepest={reportDeepest}
         centerRef={centerRef}
       />
@@ -175,54 +212,32 @@ const HEADS = {
   price: msg`Price`,
 };
 
-function ColumnHeads({ layout }: { readonly layout: BookLayout }) {
+/** The heads over the drawn columns, placed by the same geometry. */
+function ColumnHeads({ geometry }: { readonly geometry: BookGeometry }) {
   const { i18n, t } = useLingui();
-  const head = (area: keyof typeof HEADS, align: string) => (
-    <span className={`${css.headCell} ${align}`} style={{ gridArea: area }} data-part={area}>
-      {i18n._(HEADS[area])}
-    </span>
-  );
-  if (layout === BOOK_LAYOUT.SIDE_BY_SIDE)
-    return (
-      <div className={css.heads}>
-        <div className={`${css.headHalf} ${css.halfVariants.sideBid}`}>
-          {head("count", css.alignRight)}
-          {head("amount", css.alignRight)}
-          {head("total", css.alignRight)}
-          {head("price", css.alignRight)}
-        </div>
-        <div className={`${css.headHalf} ${css.halfVariants.sideAsk}`}>
-          {head("price", css.alignLeft)}
-          {head("total", css.alignRight)}
-          {head("amount", css.alignRight)}
-          {head("count", css.alignRight)}
-        </div>
-      </div>
-    );
-  if (layout === BOOK_LAYOUT.STACKED)
-    return (
-      <div className={css.heads}>
-        <div className={`${css.headHalf} ${css.halfVariants.stacked}`}>
-          {head("price", css.alignLeft)}
-          {head("amount", css.alignRight)}
-          {head("total", css.alignRight)}
-          {head("count", css.alignRight)}
-        </div>
-      </div>
-    );
+  const ladder = geometry.layout === BOOK_LAYOUT.LADDER;
+  const label = (part: BookPart, side: "bid" | "ask"): string => {
+    if (ladder && part === "amount") return side === "bid" ? t`Bids` : t`Asks`;
+    return i18n._(HEADS[part]);
+  };
   return (
     <div className={css.heads}>
-      <div className={`${css.headHalf} ${css.ladderHeads}`}>
-        <span className={`${css.headCell} ${css.alignRight}`} data-part="total">
-          {t`Total`}
+      {headCells(geometry).map((c) => (
+        <span
+          key={`${c.side}-${c.part}`}
+          className={css.headCell}
+          data-part={c.part}
+          style={{
+            left: c.x,
+            width: c.width,
+            textAlign: c.align,
+            paddingLeft: geometry.padding,
+            paddingRight: geometry.padding,
+          }}
+        >
+          {label(c.part, c.side)}
         </span>
-        <span className={`${css.headCell} ${css.alignRight}`}>{t`Bids`}</span>
-        <span className={`${css.headCell} ${css.alignCenter}`}>{t`Price`}</span>
-        <span className={`${css.headCell} ${css.alignRight}`}>{t`Asks`}</span>
-        <span className={`${css.headCell} ${css.alignRight}`} data-part="total">
-          {t`Total`}
-        </span>
-      </div>
+      ))}
     </div>
   );
 }
@@ -232,13 +247,18 @@ interface BookListProps {
   readonly perSide: number;
   readonly painter: BookPainter;
   readonly health: HealthStore;
+  readonly size: ListSize;
+  readonly onSize: (size: ListSize) => void;
   readonly onDeepest: (deepest: number) => void;
   readonly centerRef: { current: (() => void) | null };
 }
 
-function BookList({ layout, perSide, painter, health, onDeepest, centerRef }: BookListProps) {
+function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, centerRef }: BookListProps) {
   const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const keyboard = useRef(false);
+  const cursor = useRef<BookCursor>({ side: "bid", level: 0, part: "price" });
+  const [said, setSaid] = useState("");
   const count = listRows(layout, perSide);
   const stacked = layout !== BOOK_LAYOUT.SIDE_BY_SIDE;
   // The virtualizer's functions change with every scroll; nothing here memoizes them.
@@ -246,13 +266,30 @@ function BookList({ layout, perSide, painter, health, onDeepest, centerRef }: Bo
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => css.ROW_HEIGHT,
+    estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     onChange: (v) => {
       const range = v.range;
       if (range) onDeepest(deepestVisible(layout, perSide, range.startIndex, range.endIndex));
+      // Scrolling redraws now, in the scroll event, not after React has rendered.
+      painter.setWindow(v.getVirtualItems(), v.scrollOffset ?? 0);
+      painter.paint();
     },
   });
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const area = el?.parentElement;
+    if (!el || !area) return undefined;
+    const measure = (): void => {
+      const next = { width: el.clientWidth, height: el.clientHeight, container: area.clientWidth };
+      if (next.width !== size.width || next.height !== size.height || next.container !== size.container) onSize(next);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onSize, size]);
 
   // Stacked lists grow at the top when deeper levels arrive: keep the rows under the eye still.
   const shown = useRef<number | null>(null);
@@ -262,156 +299,131 @@ function BookList({ layout, perSide, painter, health, onDeepest, centerRef }: Bo
     const before = shown.current;
     shown.current = perSide;
     if (!stacked) return;
-    if (before === null) el.scrollTop = centerOffset(perSide, css.ROW_HEIGHT, el.clientHeight);
-    else if (perSide !== before) el.scrollTop += (perSide - before) * css.ROW_HEIGHT;
+    if (before === null) el.scrollTop = centerOffset(perSide, ROW_HEIGHT, el.clientHeight);
+    else if (perSide !== before) el.scrollTop += (perSide - before) * ROW_HEIGHT;
   }, [perSide, stacked]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el) onDeepest(Math.ceil(el.clientHeight / css.ROW_HEIGHT) / (stacked ? 2 : 1));
-  }, [onDeepest, stacked]);
+    if (el && el.clientHeight > 0) onDeepest(Math.ceil(el.clientHeight / ROW_HEIGHT) / (stacked ? 2 : 1));
+  }, [onDeepest, stacked, size.height]);
 
   useLayoutEffect(() => {
     centerRef.current = stacked
       ? () => {
           const el = scrollRef.current;
-          if (el) el.scrollTo({ top: centerOffset(perSide, css.ROW_HEIGHT, el.clientHeight) });
+          if (el) el.scrollTo({ top: centerOffset(perSide, ROW_HEIGHT, el.clientHeight) });
         }
       : null;
   }, [centerRef, perSide, stacked]);
 
-  // Every render mounts or moves rows: paint them from the current view before the browser paints.
-  useLayoutEffect(() => painter.paint());
+  // Every render may change the rows in sight, the row model or the size: draw before the browser paints.
+  useLayoutEffect(() => {
+    painter.setRows(layout, perSide);
+    painter.setSize(size.width, size.height, size.container, window.devicePixelRatio || 1);
+    painter.setWindow(virtualizer.getVirtualItems(), virtualizer.scrollOffset ?? 0);
+    painter.setSpreadLabel(t`Spread`);
+    painter.paint();
+  });
 
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    const target = e.target as Element;
-    const act = target.closest("[data-act]")?.getAttribute("data-act");
-    if (act !== "price" && act !== "amount") return;
-    const level = painter.levelOf(target);
-    if (!level) return;
+  const local = (e: { clientX: number; clientY: number }): { x: number; y: number } => {
+    const box = scrollRef.current?.getBoundingClientRect();
+    return { x: e.clientX - (box?.left ?? 0), y: e.clientY - (box?.top ?? 0) };
+  };
+
+  const fill = (level: PaintedLevel, withAmount: boolean): void => {
     // Taking liquidity: an ask is bought, a bid is sold.
     const side = level.side === "ask" ? "buy" : "sell";
-    if (act === "price") fillOrderForm({ price: formValue(level.price), side, focus: "amount" });
-    else fillOrderForm({ price: formValue(level.price), amount: formValue(level.cumulative), side, focus: "amount" });
+    if (withAmount)
+      fillOrderForm({ price: formValue(level.price), amount: formValue(level.cumulative), side, focus: "amount" });
+    else fillOrderForm({ price: formValue(level.price), side, focus: "amount" });
+  };
+
+  // A click on a price takes the price; on an amount or a total, also the cumulative amount.
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const { x, y } = local(e);
+    const cell = painter.cellAt(x, y);
+    const level = cell ? painter.levelOf(cell.side, cell.level) : null;
+    if (!cell || !level) return;
+    fill(level, cell.part === "amount" || cell.part === "total");
+  };
+
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const { x, y } = local(e);
+    const cell = painter.cellAt(x, y);
+    painter.hover(cell);
+    const el = scrollRef.current;
+    const over = cell ? "level" : "none";
+    if (el && el.dataset["over"] !== over) el.dataset["over"] = over;
+  };
+
+  const describe = (cell: BookCell): string => {
+    const level = painter.levelOf(cell.side, cell.level);
+    if (!level) return "";
+    const n = level.level + 1;
+    const price = painter.labels.price(level.price);
+    const amount = painter.labels.amount(level.amount);
+    const total = painter.labels.amount(level.cumulative);
+    return cell.side === "bid"
+      ? t`Bid ${n}: price ${price}, amount ${amount}, total ${total}`
+      : t`Ask ${n}: price ${price}, amount ${amount}, total ${total}`;
+  };
+
+  const showCursor = (c: BookCursor): void => {
+    cursor.current = c;
+    painter.setCursor(c, keyboard.current);
+    virtualizer.scrollToIndex(rowIndexOf(layout, perSide, c.side, c.level));
+    setSaid(describe(c));
+  };
+
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.target === e.currentTarget) painter.setCursor(cursor.current, keyboard.current);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-    const active = document.activeElement;
-    const rowEl = active?.closest<HTMLElement>("[data-index]");
-    const act = active?.getAttribute("data-act");
-    if (!rowEl || !act) return;
+    keyboard.current = true;
+    const c = cursor.current;
+    if (e.key === "Enter" || e.key === " ") {
+      const level = painter.levelOf(c.side, c.level);
+      if (!level) return;
+      e.preventDefault();
+      fill(level, c.part === "amount");
+      return;
+    }
+    const next = moveCursor(layout, perSide, c, e.key);
+    if (!next) return;
     e.preventDefault();
-    const next = Number(rowEl.dataset["index"]) + (e.key === "ArrowDown" ? 1 : -1);
-    if (next < 0 || next >= count) return;
-    const side = active?.closest<HTMLElement>("[data-side]")?.dataset["side"];
-    virtualizer.scrollToIndex(next);
-    // The target row may mount only after the scroll re-renders the list.
-    appScheduler.frame(() => focusCell(scrollRef.current, next, side, act));
+    showCursor(next);
   };
 
-  const registerSpread = useCallback((el: HTMLElement | null) => painter.registerSpread(el), [painter]);
-  const items = virtualizer.getVirtualItems();
   return (
     <div className={css.listArea}>
+      <canvas ref={painter.attachCanvas} className={css.canvas} aria-hidden="true" data-testid="book-canvas" />
       <div
         ref={scrollRef}
         className={css.scroller}
         onClick={onClick}
-        onKeyDown={onKeyDown}
-        onPointerOver={(e) => painter.hover(e.target as Element)}
+        onPointerMove={onPointerMove}
+        onPointerDown={() => {
+          keyboard.current = false;
+        }}
         onPointerLeave={() => painter.hover(null)}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={() => painter.setCursor(cursor.current, false)}
         data-testid="book-scroller"
         aria-label={t`Order book`}
+        aria-description={t`Arrow keys move between levels and cells; Enter fills the order form.`}
         role="region"
+        // The list is one focus stop; the arrow keys move a cursor drawn on the canvas.
+        tabIndex={0}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-          {items.map((item) => {
-            const style = { transform: `translateY(${item.start}px)` };
-            if (!stacked)
-              return (
-                <div key={item.index} className={css.row} style={style} data-index={item.index}>
-                  <BookHalf side="bid" level={item.index} variant="sideBid" bar="bidRight" painter={painter} />
-                  <BookHalf side="ask" level={item.index} variant="sideAsk" bar="askLeft" painter={painter} />
-                </div>
-              );
-            const row = stackedRow(item.index, perSide);
-            if (row.kind === "spread")
-              return (
-                <div
-                  key="spread"
-                  className={css.spreadRow}
-                  style={style}
-                  data-index={item.index}
-                  ref={registerSpread}
-                  data-testid="book-spread"
-                >
-                  <span>{t`Spread`}</span>
-                  <span className={css.spreadValue} data-part="spread-abs" />
-                  <span className={css.spreadValue} data-part="spread-pct" />
-                </div>
-              );
-            const ladder = layout === BOOK_LAYOUT.LADDER;
-            return (
-              <div key={`${row.kind}${row.level}`} className={css.row} style={style} data-index={item.index}>
-                <BookHalf
-                  side={row.kind}
-                  level={row.level}
-                  variant={ladder ? (row.kind === "bid" ? "ladderBid" : "ladderAsk") : "stacked"}
-                  bar={
-                    ladder
-                      ? row.kind === "bid"
-                        ? "ladderBid"
-                        : "ladderAsk"
-                      : row.kind === "bid"
-                        ? "bidRight"
-                        : "askRight"
-                  }
-                  painter={painter}
-                />
-              </div>
-            );
-          })}
-        </div>
+        <div className={css.listSpacer} style={{ height: virtualizer.getTotalSize() }} />
+      </div>
+      <div className={css.srOnly} aria-live="polite" data-testid="book-cursor-said">
+        {said}
       </div>
       <WaitingNote health={health} />
-    </div>
-  );
-}
-
-function focusCell(root: HTMLElement | null, index: number, side: string | undefined, act: string): void {
-  const row = root?.querySelector(`[data-index="${index}"]`);
-  if (!row) return;
-  const cell =
-    row.querySelector<HTMLElement>(`[data-side="${side}"] [data-act="${act}"]`) ??
-    row.querySelector<HTMLElement>(`[data-act="${act}"]`);
-  cell?.focus();
-}
-
-interface BookHalfProps {
-  readonly side: BookSide;
-  readonly level: number;
-  readonly variant: keyof typeof css.halfVariants;
-  readonly bar: keyof typeof css.barVariants;
-  readonly painter: BookPainter;
-}
-
-/** One side of a row; its cells are written by BookPainter, never by React. */
-function BookHalf({ side, level, variant, bar, painter }: BookHalfProps) {
-  const priceColour = side === "bid" ? css.priceBid : css.priceAsk;
-  const register = useCallback((el: HTMLElement | null) => painter.registerHalf(el), [painter]);
-  return (
-    <div ref={register} className={`${css.half} ${css.halfVariants[variant]}`} data-side={side} data-level={level}>
-      <div data-part="bar" data-span={css.BAR_SPAN[bar]} className={`${css.bar} ${css.barVariants[bar]}`} />
-      <span data-part="count" className={css.cell.count} />
-      <button type="button" data-part="amount" data-act="amount" className={`${css.cell.amount} ${css.cellButton}`} />
-      <span data-part="total" className={css.cell.total} />
-      <button
-        type="button"
-        data-part="price"
-        data-act="price"
-        className={`${css.cell.price} ${css.cellButton} ${priceColour}`}
-      />
     </div>
   );
 }

@@ -46,3 +46,49 @@ export function deepestVisible(layout: BookLayout, perSide: number, start: numbe
 export function centerOffset(perSide: number, rowHeight: number, height: number): number {
   return Math.max(0, perSide * rowHeight - (height - rowHeight) / 2);
 }
+
+/** The list row that shows `level` on `side`. */
+export function rowIndexOf(layout: BookLayout, perSide: number, side: "bid" | "ask", level: number): number {
+  if (layout === BOOK_LAYOUT.SIDE_BY_SIDE) return level;
+  return side === "ask" ? perSide - 1 - level : perSide + 1 + level;
+}
+
+/** A keyboard cursor on the book: a level and the cell (price or amount) Enter would take. */
+export interface BookCursor {
+  readonly side: "bid" | "ask";
+  readonly level: number;
+  readonly part: "price" | "amount";
+}
+
+/**
+ * Where a key moves the cursor, or null when the key does not move it. Up and down follow the rows
+ * on screen (in the stacked layouts, across the spread from the best ask to the best bid); left and
+ * right follow the cells on screen: side by side, bid amount · bid price · ask price · ask amount;
+ * stacked, price · amount; on the ladder, a bid's amount is left of its price and an ask's right.
+ * Home goes to the best level of the side.
+ */
+export function moveCursor(layout: BookLayout, perSide: number, c: BookCursor, key: string): BookCursor | null {
+  const last = Math.max(0, perSide - 1);
+  if (key === "Home") return { ...c, level: 0 };
+  if (key === "ArrowUp" || key === "ArrowDown") {
+    const step = key === "ArrowDown" ? 1 : -1;
+    if (layout === BOOK_LAYOUT.SIDE_BY_SIDE) return { ...c, level: Math.min(last, Math.max(0, c.level + step)) };
+    let index = rowIndexOf(layout, perSide, c.side, c.level) + step;
+    if (index === perSide) index += step; // the spread row
+    const row = stackedRow(Math.min(perSide * 2, Math.max(0, index)), perSide);
+    return row.kind === "spread" ? c : { ...c, side: row.kind, level: row.level };
+  }
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return null;
+  const step = key === "ArrowRight" ? 1 : -1;
+  if (layout === BOOK_LAYOUT.SIDE_BY_SIDE) {
+    const order = ["bid:amount", "bid:price", "ask:price", "ask:amount"] as const;
+    const at = order.indexOf(`${c.side}:${c.part}`);
+    const next = order[Math.min(order.length - 1, Math.max(0, at + step))] as (typeof order)[number];
+    const [side, part] = next.split(":") as ["bid" | "ask", "price" | "amount"];
+    return { side, level: c.level, part };
+  }
+  const order =
+    layout === BOOK_LAYOUT.LADDER && c.side === "bid" ? (["amount", "price"] as const) : (["price", "amount"] as const);
+  const at = order.indexOf(c.part);
+  return { ...c, part: order[Math.min(1, Math.max(0, at + step))] as "price" | "amount" };
+}
