@@ -216,6 +216,7 @@ export class FundingOffers {
   /** The FRR each market's FRR offers were last placed at. */
   readonly #peggedAt = new Map<string, number>();
   #repegging = false;
+  readonly #repegQueued = new Set<FundingMarket>();
   #flushScheduled = false;
   /** The borrower's side (venue.ts attaches it). */
   loans: LoanOpener | null = null;
@@ -235,7 +236,13 @@ export class FundingOffers {
       // to the next one: payments move wallets and must commit on their own.
       if (!this.db.inTransaction && this.now() >= this.#nextDue) this.#accrue();
       this.#settle(b);
-      if (!this.#repegging && !this.db.inTransaction) this.#repeg(b.market);
+      if (!this.#repegging && !this.#repegQueued.has(b.market)) {
+        this.#repegQueued.add(b.market);
+        queueMicrotask(() => {
+          this.#repegQueued.delete(b.market);
+          this.#repeg(b.market);
+        });
+      }
     });
     this.#restore();
   }
@@ -399,6 +406,15 @@ export class FundingOffers {
       return;
     }
     for (const [u, t, p] of this.#queue.splice(0)) this.send(u, t, p);
+    if (this.#renewals.length > 0) queueMicrotask(() => this.#renew());
+  }
+
+  /**
+   * Renewals and FRR re-pegs place offers, and so make funding batches of their own: they wait for
+   * a microtask, so that a batch's listeners all see it before the next one (a nested batch would
+   * reach the public feeds ahead of the one that caused it, and its book diff out of order).
+   */
+  #renew(): void {
     for (const [u, input] of this.#renewals.splice(0)) this.submit(u, input);
   }
 
