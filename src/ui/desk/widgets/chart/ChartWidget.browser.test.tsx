@@ -5,7 +5,7 @@ import { render } from "vitest-browser-react";
 import { CANDLE_VIEW_STRIDE, toSignificant, type CandlesView, type StatusView } from "../../../../protocol";
 import { activateLocale, i18n } from "../../../i18n";
 import type { CandleTimeframe } from "../../../settings/schema";
-import { resetSettings, updateSetting } from "../../../settings/store";
+import { resetSettings, settings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
 import { alerts, resetAlerts } from "../../alerts";
 import type { CandleChart } from "./candle-chart";
@@ -13,6 +13,8 @@ import { TIMEFRAME_MS } from "./candles-data";
 import type { ChartSource } from "./chart-source";
 import { ChartWidget } from "./ChartWidget";
 import { readPalette } from "./palette";
+import { formatTime } from "../tables/format";
+import { clearKnownTimeframes, forgetWidgetTimeframe, loadWidgetTimeframe } from "./widget-timeframe";
 
 const HEALTH = { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false };
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -87,12 +89,12 @@ function fakeSource(liveCount = 300): Fake {
   return fake;
 }
 
-async function mount(fake: Fake, onChart?: (chart: CandleChart | null) => void) {
+async function mount(fake: Fake, onChart?: (chart: CandleChart | null) => void, widgetKey = "widget/chart/1") {
   return await render(
     <I18nProvider i18n={i18n}>
       <div style={{ width: 900, height: 560, display: "flex", flexDirection: "column" }}>
         <ChartWidget
-          widgetKey="widget/chart/1"
+          widgetKey={widgetKey}
           pair="BTCUSD"
           symbol="tBTCUSD"
           source={fake.source}
@@ -159,7 +161,11 @@ beforeAll(async () => {
   await page.viewport(1000, 700);
 });
 
-beforeEach(() => {
+const WIDGET_KEYS = ["widget/chart/1", "widget/chart/2"];
+
+beforeEach(async () => {
+  await Promise.all(WIDGET_KEYS.map(forgetWidgetTimeframe));
+  clearKnownTimeframes();
   resetSettings();
   resetAlerts();
   applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
@@ -171,7 +177,7 @@ describe("chart widget", () => {
   it("draws candles from the live view and shows OHLCV of the candle under the crosshair", async () => {
     const fake = fakeSource();
     await mount(fake);
-    expect(fake.requests).toEqual(["trade:30m:tBTCUSD"]);
+    await expect.poll(() => fake.requests).toEqual(["trade:30m:tBTCUSD"]);
     const p = palette();
     await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
     expect(countPixels(p.down)).toBeGreaterThan(300);
@@ -204,13 +210,40 @@ describe("chart widget", () => {
   it("re-requests the new key on a timeframe change and drops the old stream", async () => {
     const fake = fakeSource();
     await mount(fake);
+    await expect.poll(() => fake.requests).toEqual(["trade:30m:tBTCUSD"]);
     await page.getByTestId("chart-tf-1h").click();
     await expect.poll(() => fake.requests).toEqual(["trade:30m:tBTCUSD", "trade:1h:tBTCUSD"]);
     expect(fake.aborted).toEqual(["trade:30m:tBTCUSD"]);
     await expect.element(page.getByTestId("chart-tf-1h")).toHaveAttribute("aria-pressed", "true");
-    // The setting follows (SPEC chart_interval).
+  });
+
+  it("keeps a timeframe per widget, persisted under its widget key; the setting is the default for the others", async () => {
+    const one = fakeSource();
+    const first = await mount(one, undefined, "widget/chart/1");
+    await expect.poll(() => one.requests).toEqual(["trade:30m:tBTCUSD"]);
+    await page.getByTestId("chart-tf-6h").click();
+    await expect.poll(() => one.requests.at(-1)).toBe("trade:6h:tBTCUSD");
+    // The shared setting is not this widget's choice.
+    expect(settings.chart_interval).toBe("30m");
+    await expect.poll(() => loadWidgetTimeframe("widget/chart/1")).toBe("6h");
+
+    // A new default moves the widgets that never chose, not this one.
     updateSetting("chart_interval", "1D");
-    await expect.poll(() => fake.requests.at(-1)).toBe("trade:1D:tBTCUSD");
+    const two = fakeSource();
+    await mount(two, undefined, "widget/chart/2");
+    await expect.poll(() => two.requests).toEqual(["trade:1D:tBTCUSD"]);
+    await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    expect(one.requests.at(-1)).toBe("trade:6h:tBTCUSD");
+
+    // Mounted again from storage alone (nothing in memory): its own timeframe from the first request.
+    await first.unmount();
+    clearKnownTimeframes();
+    const again = fakeSource();
+    await mount(again, undefined, "widget/chart/1");
+    await expect.poll(() => again.requests).toEqual(["trade:6h:tBTCUSD"]);
+    await expect
+      .element(page.getByTestId("chart-widget").last().getByTestId("chart-tf-6h"))
+      .toHaveAttribute("aria-pressed", "true");
   });
 
   it("asks for older candles when the user pans past the oldest one, and draws them", async () => {
@@ -410,5 +443,155 @@ describe("chart widget", () => {
     applyTheme(document.documentElement, { name: "default", mode: "light", scheme: "red-up" }, true);
     const redUp = palette();
     expect(redUp.up).toBe(light.down);
+  });
+  it("shows times in the user's format and UTC offset, redrawing the same chart when they change", async () => {
+    const fake = fakeSource();
+    const charts: (CandleChart | null)[] = [];
+    await mount(fake, (c) => charts.push(c));
+    await expect.poll(() => countPixels(palette().up)).toBeGreaterThan(300);
+    const chart = charts[0] as CandleChart;
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    const lastMts = rows[rows.length - CANDLE_VIEW_STRIDE] as number;
+    // The tables' default format, in UTC.
+    await expect.poll(() => legendValue("time")).toBe(formatTime(lastMts, "YY-MM-DD HH:mm:ss", 0));
+
+    updateSetting("utc_offset", 3);
+    updateSetting("time_format", "DD.MM.YYYY HH:mm");
+    await expect.poll(() => legendValue("time")).toBe(formatTime(lastMts, "DD.MM.YYYY HH:mm", 3));
+    // A day starts at the user's midnight: every label that carries a date (but the first, which
+    // always does) is at 00:00 in the user's zone, and the dates are in the pattern's form.
+    await expect
+      .poll(() =>
+        chart
+          .axisLabels()
+          .slice(1)
+          .filter((l) => l.text.includes("\n"))
+          .map((l) => l.text.split("\n")[0]),
+      )
+      .toContain("00:00");
+    for (const l of chart.axisLabels().slice(1)) {
+      const [time, date] = l.text.split("\n");
+      if (date !== undefined) expect(time).toBe("00:00");
+      expect(time).toMatch(/^\d\d:\d\d$/);
+    }
+    expect(chart.axisLabels()[0]?.text).toMatch(/^\d\d:\d\d\n\d\d\.\d\d\.\d{4}$/);
+
+    // Another offset moves the day boundary with it: the same candles, other hours.
+    updateSetting("utc_offset", -7);
+    await expect.poll(() => legendValue("time")).toBe(formatTime(lastMts, "DD.MM.YYYY HH:mm", -7));
+    for (const l of chart.axisLabels().slice(1)) if (l.text.includes("\n")) expect(l.text).toMatch(/^00:00\n/);
+    // Never recreated: one chart, no unmount.
+    expect(charts).toEqual([chart]);
+  });
+
+  it("never lets the first time label leave the canvas, whatever the pan", async () => {
+    const fake = fakeSource();
+    let chart: CandleChart | null = null;
+    await mount(fake, (c) => (chart = c));
+    await expect.poll(() => countPixels(palette().up)).toBeGreaterThan(300);
+    const c = canvas();
+    const ctx = c.getContext("2d") as CanvasRenderingContext2D;
+    const strip = Math.round(40 * devicePixelRatio);
+    /** Anything drawn in the canvas' first two pixel columns under the plot is a clipped label. */
+    const leftEdgeInk = (): number => {
+      const d = ctx.getImageData(0, c.height - strip, 2, strip).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if ((d[i] as number) > 0) n++;
+      return n;
+    };
+    const frame = () => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    let shifted = 0;
+    // Away from the live edge first (a small pan there snaps back to it).
+    (chart as unknown as CandleChart).panBy(-0.05);
+    // Small pans across more than one tick interval: a tick passes the plot's left edge.
+    for (let k = 0; k < 24; k++) {
+      (chart as unknown as CandleChart).panBy(-0.006);
+      await frame();
+      const labels = (chart as unknown as CandleChart).axisLabels();
+      expect(labels.length).toBeGreaterThan(2);
+      const first = labels[0] as (typeof labels)[number];
+      expect(first.left).toBeGreaterThanOrEqual(0);
+      expect(first.left + first.width).toBeLessThanOrEqual(c.width / devicePixelRatio);
+      // The first label keeps the date of the first day in view.
+      expect(first.text).toMatch(/\n\d\d-\d\d-\d\d$/);
+      expect(leftEdgeInk()).toBe(0);
+      // Centred on its tick, this label would have started left of the canvas: moved inwards.
+      if (first.tick - first.width / 2 < 0) shifted++;
+    }
+    // The sweep did reach the edge case (a label pushed against the edge).
+    expect(shifted).toBeGreaterThan(0);
+  });
+
+  it("pans with one finger and pinch-zooms with two (touch pointer events)", async () => {
+    const fake = fakeSource();
+    let chart: CandleChart | null = null;
+    await mount(fake, (c) => (chart = c));
+    await expect.poll(() => countPixels(palette().up)).toBeGreaterThan(300);
+    const view = () => (chart as CandleChart).view();
+    const o = over();
+    const rect = o.getBoundingClientRect();
+    const y = rect.top + rect.height / 2;
+    const touch = (type: string, id: number, x: number, yy = y, pointerType = "touch") =>
+      (type === "pointerdown" ? o : window).dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          cancelable: true,
+          pointerId: id,
+          pointerType,
+          isPrimary: id === 1,
+          clientX: x,
+          clientY: yy,
+        }),
+      );
+
+    // A mouse's pointer events are left to the mouse path: no pan from them here.
+    const start = view();
+    touch("pointerdown", 9, rect.left + 100, y, "mouse");
+    touch("pointermove", 9, rect.left + 300, y, "mouse");
+    touch("pointerup", 9, rect.left + 300, y, "mouse");
+    expect(view()).toMatchObject({ min: start.min, max: start.max, follow: true });
+
+    // One finger right by a quarter of the plot: a quarter of the window into the past.
+    touch("pointerdown", 1, rect.left + 100, y);
+    touch("pointermove", 1, rect.left + 100 + rect.width / 8, y);
+    touch("pointermove", 1, rect.left + 100 + rect.width / 4, y);
+    touch("pointerup", 1, rect.left + 100 + rect.width / 4, y);
+    const panned = view();
+    expect(panned.follow).toBe(false);
+    const span = start.max - start.min;
+    expect(panned.max).toBeCloseTo(start.max - span / 4, -3);
+    expect(panned.max - panned.min).toBeCloseTo(span, -3);
+
+    // Two fingers 100 px apart spread to 200 px: half the time in view, the time under their
+    // midpoint stays under it.
+    const mid = rect.left + rect.width / 2;
+    const timeAt = (x: number, v: { min: number; max: number }) =>
+      v.min + ((x - rect.left) / rect.width) * (v.max - v.min);
+    const anchor = timeAt(mid, panned);
+    touch("pointerdown", 1, mid - 50, y);
+    touch("pointerdown", 2, mid + 50, y);
+    touch("pointermove", 1, mid - 75, y);
+    touch("pointermove", 2, mid + 75, y);
+    touch("pointermove", 1, mid - 100, y);
+    touch("pointermove", 2, mid + 100, y);
+    const zoomed = view();
+    expect((zoomed.max - zoomed.min) / span).toBeCloseTo(0.5, 2);
+    expect(timeAt(mid, zoomed)).toBeCloseTo(anchor, -3);
+    expect(zoomed.follow).toBe(false);
+
+    // Pinching back in: more time in view again.
+    touch("pointermove", 1, mid - 25, y);
+    touch("pointermove", 2, mid + 25, y);
+    const out = view();
+    expect((out.max - out.min) / span).toBeCloseTo(2, 2);
+    touch("pointerup", 2, mid + 25, y);
+
+    // The finger left on the plot pans from where it is, without a jump.
+    const before = view();
+    touch("pointermove", 1, mid - 25 + rect.width / 10, y);
+    const after = view();
+    expect(after.max - after.min).toBeCloseTo(before.max - before.min, -3);
+    expect(after.max).toBeCloseTo(before.max - (before.max - before.min) / 10, -3);
+    touch("pointerup", 1, mid - 25 + rect.width / 10, y);
   });
 });

@@ -26,8 +26,8 @@ import {
 } from "../../../../protocol";
 import { log } from "../../../log";
 import { appScheduler } from "../../../scheduler";
-import { CANDLE_TIMEFRAMES } from "../../../settings/schema";
-import { settings, updateSetting } from "../../../settings/store";
+import { CANDLE_TIMEFRAMES, type CandleTimeframe } from "../../../settings/schema";
+import { settings } from "../../../settings/store";
 import { accountStore } from "../../account-store";
 import { addAlert, alerts, checkAlerts, removeAlert } from "../../alerts";
 import type { WidgetProps } from "../../widget";
@@ -36,6 +36,7 @@ import { candleKey } from "./candles-data";
 import * as css from "./chart.css";
 import { ChartSourceContext, marketChartSource, type ChartSource } from "./chart-source";
 import { observeTheme, readPalette } from "./palette";
+import { knownWidgetTimeframe, loadWidgetTimeframe, saveWidgetTimeframe } from "./widget-timeframe";
 
 export interface ChartWidgetProps extends WidgetProps {
   /** Overrides the data source (tests); otherwise the context's, otherwise the app's bridge. */
@@ -107,12 +108,23 @@ function liquidationsOf(payload: unknown, symbol: string): LiquidationMarker[] {
   return out;
 }
 
-export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps) {
+export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartWidgetProps) {
   const { t } = useLingui();
   const contextSource = useContext(ChartSourceContext);
   const src = useMemo(() => source ?? contextSource ?? marketChartSource(), [source, contextSource]);
   const s = useSnapshot(settings);
-  const timeframe = s.chart_interval;
+  // This widget's own timeframe: undefined while it is read from storage, null when it never chose
+  // one (then the chart_interval setting applies).
+  const [own, setOwn] = useState<{ key: string; tf: CandleTimeframe | null } | undefined>(() => {
+    const known = knownWidgetTimeframe(widgetKey);
+    return known === undefined ? undefined : { key: widgetKey, tf: known };
+  });
+  const ownReady = own?.key === widgetKey;
+  const timeframe = (ownReady ? own.tf : null) ?? s.chart_interval;
+  const timeFormat = useMemo(
+    () => ({ pattern: s.time_format, utcOffset: s.utc_offset }),
+    [s.time_format, s.utc_offset],
+  );
   const alertSnap = useSnapshot(alerts);
   const pairAlerts = alertSnap.byPair[pair] ?? [];
 
@@ -121,9 +133,9 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
   const legendRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<CandleChart | null>(null);
   /** What the history loader and Alt+click read: the latest props without recreating the chart. */
-  const live = useRef({ src, key: candleKey(timeframe, symbol), timeframe, pair, onChart });
+  const live = useRef({ src, key: candleKey(timeframe, symbol), timeframe, timeFormat, pair, onChart });
   useLayoutEffect(() => {
-    live.current = { src, key: candleKey(timeframe, symbol), timeframe, pair, onChart };
+    live.current = { src, key: candleKey(timeframe, symbol), timeframe, timeFormat, pair, onChart };
   });
   const overlay = useRef<{ account: PriceLine[]; alerts: PriceLine[]; markers: LiquidationMarker[] }>({
     account: [],
@@ -164,6 +176,7 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
       timers: scheduler,
       timeframe: live.current.timeframe,
       palette: readPalette(host),
+      timeFormat: live.current.timeFormat,
       width: plot.clientWidth,
       height: plot.clientHeight,
       loadHistory: (end, signal) => {
@@ -187,10 +200,32 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
     };
   }, []);
 
-  // The live candles of the current key.
+  useEffect(() => {
+    if (ownReady) return;
+    let stale = false;
+    void loadWidgetTimeframe(widgetKey).then((tf) => {
+      if (!stale) setOwn({ key: widgetKey, tf });
+    });
+    return () => {
+      stale = true;
+    };
+  }, [widgetKey, ownReady]);
+
+  const chooseTimeframe = (tf: CandleTimeframe): void => {
+    saveWidgetTimeframe(widgetKey, tf);
+    setOwn({ key: widgetKey, tf });
+  };
+
+  // The user's time settings redraw the same chart.
+  useEffect(() => {
+    chartRef.current?.setTimeFormat(timeFormat);
+  }, [timeFormat]);
+
+  // The live candles of the current key, once the widget knows its timeframe (no subscription to a
+  // default it is about to leave).
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart) return;
+    if (!chart || !ownReady) return;
     const key = candleKey(timeframe, symbol);
     chart.reset(timeframe);
     setHasData(false);
@@ -216,7 +251,7 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
       )
       .catch((err: unknown) => log.warn("candles subscription failed", key, err));
     return () => controller.abort();
-  }, [src, symbol, timeframe, pair]);
+  }, [src, symbol, timeframe, pair, ownReady]);
 
   // Liquidation markers of this market from the global liquidations feed.
   useEffect(() => {
@@ -329,7 +364,7 @@ export function ChartWidget({ pair, symbol, source, onChart }: ChartWidgetProps)
               className={css.tfButton}
               aria-pressed={tf === timeframe}
               data-testid={`chart-tf-${tf}`}
-              onClick={() => updateSetting("chart_interval", tf)}
+              onClick={() => chooseTimeframe(tf)}
             >
               {tf}
             </button>

@@ -14,13 +14,20 @@
  */
 import { i18n } from "@lingui/core";
 import uPlot from "uplot";
-import type { Cancel, Locale, Timers } from "../../../../protocol";
+import type { Cancel, Timers } from "../../../../protocol";
 import { abbreviate, toSignificant } from "../../../../protocol";
-import { intlTag } from "../../../i18n";
 import { log } from "../../../log";
 import type { CandleTimeframe } from "../../../settings/schema";
 import { COL, type CandleColumns, mergeRows, TIMEFRAME_MS, toColumns } from "./candles-data";
 import type { ChartPalette } from "./palette";
+import {
+  legendTime,
+  placeAxisLabels,
+  timeAxisLabels,
+  zonedDate,
+  type PlacedLabel,
+  type TimeFormat,
+} from "./time-labels";
 
 export type PriceLineKind = "buy" | "sell" | "position" | "liquidation" | "alert";
 
@@ -60,6 +67,8 @@ export interface CandleChartOptions {
   readonly timers: Timers;
   readonly timeframe: CandleTimeframe;
   readonly palette: ChartPalette;
+  /** The user's `time_format` and `utc_offset` for the time axis and the legend. */
+  readonly timeFormat: TimeFormat;
   readonly width: number;
   readonly height: number;
   /** A page of older candles (stride-6 rows, oldest first) ending before `end` (ms). */
@@ -78,6 +87,22 @@ const WHEEL_STEP = 1.15;
 const VOLUME_ALPHA = 0.3;
 /** Pointer travel (css px) under which a press is a click, not a pan. */
 const CLICK_SLOP = 3;
+/** Time-axis geometry (css px), set on uPlot's axis and used by our own label drawing. */
+const AXIS_FONT_PX = 11;
+const AXIS_TICK_PX = 10;
+const AXIS_GAP_PX = 5;
+const AXIS_LINE_GAP = 1.5;
+/** Least room between two time labels (css px), and uPlot's default tick spacing. */
+const AXIS_LABEL_GAP_PX = 10;
+const AXIS_MIN_SPACE_PX = 50;
+/** Room kept between a time label's box and the canvas' edge: glyphs ink slightly past their box. */
+const AXIS_EDGE_PX = 2;
+/** Fingers closer than this (css px) give no usable pinch ratio. */
+const PINCH_MIN_PX = 16;
+/** Label widths kept per font (the labels of a few screens). */
+const MEASURE_CACHE = 512;
+
+const DAY_S = 86_400;
 
 const EMPTY: CandleColumns = [
   new Float64Array(0),
@@ -92,47 +117,21 @@ function num(a: ArrayLike<number>, i: number): number {
   return a[i] as number;
 }
 
-const DAY_S = 86_400;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A cached formatter for the active locale: axis labels are made on every redraw. */
-function dateFormat(kind: "time" | "day"): Intl.DateTimeFormat {
-  const key = `${i18n.locale}|${kind}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(
-      intlTag(i18n.locale as Locale),
-      kind === "time" ? { hour: "2-digit", minute: "2-digit" } : { month: "short", day: "numeric" },
-    );
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/**
- * Time-axis labels: dates when ticks are a day or more apart, otherwise times, with the date under
- * the first tick of each day.
- */
-export function timeAxisLabels(splits: readonly number[], incr: number): string[] {
-  const day = dateFormat("day");
-  if (incr >= DAY_S) return splits.map((t) => day.format(t * 1000));
-  const time = dateFormat("time");
-  let lastDay = "";
-  return splits.map((t) => {
-    const d = new Date(t * 1000);
-    const label = time.format(d);
-    const thisDay = day.format(d);
-    if (thisDay === lastDay) return label;
-    lastDay = thisDay;
-    return `${label}\n${thisDay}`;
-  });
-}
-
 export class CandleChart {
   readonly #o: CandleChartOptions;
   readonly #u: uPlot;
   #timeframe: CandleTimeframe;
   #palette: ChartPalette;
+  #format: TimeFormat;
+  /** The time axis' splits (s) and step from uPlot's last axis pass; we draw their labels. */
+  #axisSplits: readonly number[] = [];
+  #axisIncr = 0;
+  #axisLabels: readonly PlacedLabel[] = [];
+  /** Label widths in canvas px for `#measureFont`: labels repeat from frame to frame. */
+  readonly #widths = new Map<string, number>();
+  #measureFont = "";
+  #spaceKey = "";
+  #space = AXIS_MIN_SPACE_PX;
   #overlay: ChartOverlay = { lines: [], markers: [] };
 
   #history: Float64Array = new Float64Array(0);
@@ -141,6 +140,7 @@ export class CandleChart {
 
   #dataDirty = false;
   #drawDirty = false;
+  #axesDirty = false;
   #frame: Cancel | null = null;
 
   #follow = true;
@@ -164,9 +164,11 @@ export class CandleChart {
     this.#o = options;
     this.#timeframe = options.timeframe;
     this.#palette = options.palette;
+    this.#format = options.timeFormat;
     this.#span = DEFAULT_VISIBLE * this.#tfSec();
     this.#u = new uPlot(this.#opts(options.width, options.height), EMPTY as unknown as uPlot.AlignedData, options.host);
     this.#bindWheel();
+    this.#bindTouch();
   }
 
   /** The live series from the worker (stride-6 rows, oldest first). */
@@ -199,6 +201,17 @@ export class CandleChart {
     this.#markDraw();
   }
 
+  /**
+   * New time settings: the same chart redraws its axis (ticks move to the new zone's hours and
+   * days) and its legend.
+   */
+  setTimeFormat(format: TimeFormat): void {
+    if (format.pattern === this.#format.pattern && format.utcOffset === this.#format.utcOffset) return;
+    this.#format = format;
+    this.#axesDirty = true;
+    this.#schedule();
+  }
+
   setSize(width: number, height: number): void {
     if (width <= 0 || height <= 0) return;
     this.#u.setSize({ width: Math.floor(width), height: Math.floor(height) });
@@ -219,6 +232,25 @@ export class CandleChart {
       follow: this.#follow,
       candles: this.#data[0].length,
     };
+  }
+
+  /**
+   * The time-axis labels as last drawn, in css px from the canvas' left edge: each label's box and
+   * the x of its tick (for tests and tools).
+   */
+  axisLabels(): readonly {
+    readonly text: string;
+    readonly left: number;
+    readonly width: number;
+    readonly tick: number;
+  }[] {
+    const px = uPlot.pxRatio;
+    return this.#axisLabels.map((l) => ({
+      text: l.lines.join("\n"),
+      left: l.left / px,
+      width: l.width / px,
+      tick: l.x / px,
+    }));
   }
 
   /** Pans the view by a fraction of its width (negative: into the past). */
@@ -273,11 +305,17 @@ export class CandleChart {
     if (this.#dataDirty) {
       this.#dataDirty = false;
       this.#drawDirty = false;
+      this.#axesDirty = false;
       this.#data = toColumns(mergeRows(this.#history, this.#live));
       this.#u.batch(() => {
         this.#u.setData(this.#data as unknown as uPlot.AlignedData, false);
         this.#applyView();
       });
+      this.#writeLegend(this.#u.cursor.idx ?? null);
+    } else if (this.#axesDirty) {
+      this.#axesDirty = false;
+      this.#drawDirty = false;
+      this.#u.redraw(false, true);
       this.#writeLegend(this.#u.cursor.idx ?? null);
     } else if (this.#drawDirty) {
       this.#drawDirty = false;
@@ -372,13 +410,15 @@ export class CandleChart {
   #opts(width: number, height: number): uPlot.Options {
     const muted = (): string => this.#palette.muted;
     const grid = (): string => this.#palette.border;
-    const font = `11px ${this.#palette.font}`;
+    const font = `${AXIS_FONT_PX}px ${this.#palette.font}`;
     const hidden: uPlot.Series = { scale: "price", paths: () => null, points: { show: false } };
     return {
       width: Math.max(1, Math.floor(width)),
       height: Math.max(1, Math.floor(height)),
       legend: { show: false },
       padding: [8, 0, 0, 8],
+      // Ticks on the hours and days of the user's UTC offset, not the browser's zone.
+      tzDate: (ts) => zonedDate(ts, this.#format.utcOffset),
       cursor: {
         points: { show: false },
         drag: { x: true, y: false, setScale: true },
@@ -414,9 +454,16 @@ export class CandleChart {
           stroke: muted,
           font,
           grid: { stroke: grid, width: 1 },
-          ticks: { stroke: grid, width: 1 },
-          // In the user's language and clock (uPlot's own labels are US English: "4pm", "11/20").
-          values: (_u, splits, _axis, _space, incr) => timeAxisLabels(splits, incr),
+          ticks: { stroke: grid, width: 1, size: AXIS_TICK_PX },
+          gap: AXIS_GAP_PX,
+          space: () => this.#timeLabelSpace(),
+          // The labels are ours (drawTimeLabels): uPlot centres every label on its tick, which cut
+          // the first one off at the canvas' left edge. uPlot keeps the ticks and the grid.
+          values: (_u, splits, _axis, _space, incr) => {
+            this.#axisSplits = splits;
+            this.#axisIncr = incr;
+            return splits.map(() => null);
+          },
         },
         {
           scale: "price",
@@ -444,7 +491,12 @@ export class CandleChart {
             u.ctx.direction = "ltr";
           },
         ],
-        draw: [(u) => this.#draw(u)],
+        draw: [
+          (u) => {
+            this.#draw(u);
+            this.#drawTimeLabels(u);
+          },
+        ],
         setCursor: [(u) => this.#writeLegend(u.cursor.idx ?? null)],
         setScale: [
           (u, key) => {
@@ -520,6 +572,91 @@ export class CandleChart {
     this.#detach.push(() => over.removeEventListener("wheel", onWheel));
   }
 
+  /**
+   * Touch: one finger pans, two fingers pinch-zoom around their midpoint (and pan with it). Pointer
+   * events of type "touch" only: mouse and pen keep uPlot's mouse path above, which would otherwise
+   * see the same gesture twice. The overlay's `touch-action: none` (chart.css.ts) keeps the browser
+   * from scrolling or zooming the page under the gesture.
+   */
+  #bindTouch(): void {
+    const over = this.#u.over;
+    const points = new Map<number, { x: number; y: number }>();
+    /** The gesture's start: pointer positions and the window, re-taken when a finger comes or goes. */
+    let start: { x: number; dist: number; min: number; max: number } | null = null;
+    let moved = false;
+    const rebase = (): void => {
+      const ps = [...points.values()];
+      const a = ps[0];
+      const b = ps[1];
+      if (!a) {
+        start = null;
+        return;
+      }
+      const left = over.getBoundingClientRect().left;
+      start = b
+        ? { x: (a.x + b.x) / 2 - left, dist: Math.hypot(a.x - b.x, a.y - b.y), min: this.#viewMin, max: this.#viewMax }
+        : { x: a.x - left, dist: 0, min: this.#viewMin, max: this.#viewMax };
+    };
+    const onDown = (e: PointerEvent): void => {
+      if (e.pointerType !== "touch" || this.#lastX() === null) return;
+      // No emulated mouse events (uPlot would start its own drag) and no text selection.
+      e.preventDefault();
+      if (points.size >= 2) return;
+      try {
+        over.setPointerCapture(e.pointerId);
+      } catch {
+        // Synthetic pointers (tests, tools) have no capture; the window listeners still see them.
+      }
+      points.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      moved = false;
+      rebase();
+    };
+    const onMove = (e: PointerEvent): void => {
+      const p = points.get(e.pointerId);
+      if (!p || !start) return;
+      p.x = e.clientX;
+      p.y = e.clientY;
+      const ps = [...points.values()];
+      const a = ps[0] as { x: number; y: number };
+      const b = ps[1];
+      const rect = over.getBoundingClientRect();
+      const width = rect.width || 1;
+      const span0 = start.max - start.min;
+      if (!b) {
+        const dx = a.x - rect.left - start.x;
+        if (!moved && Math.abs(dx) < CLICK_SLOP) return;
+        moved = true;
+        const dv = (dx * span0) / width;
+        this.#setView(start.min - dv, start.max - dv);
+        return;
+      }
+      moved = true;
+      // The time under the fingers' first midpoint stays under their midpoint; the window scales
+      // by how far apart they moved.
+      const dist = Math.max(PINCH_MIN_PX, Math.hypot(a.x - b.x, a.y - b.y));
+      const span = (span0 * Math.max(PINCH_MIN_PX, start.dist)) / dist;
+      const anchor = start.min + (start.x / width) * span0;
+      const mid = (a.x + b.x) / 2 - rect.left;
+      const min = anchor - (mid / width) * span;
+      this.#setView(min, min + span);
+    };
+    const onUp = (e: PointerEvent): void => {
+      if (!points.delete(e.pointerId)) return;
+      // The remaining finger carries on as a pan from where it is.
+      rebase();
+    };
+    over.addEventListener("pointerdown", onDown);
+    window.addEventListener("pointermove", onMove);
+    window.addEventListener("pointerup", onUp);
+    window.addEventListener("pointercancel", onUp);
+    this.#detach.push(() => {
+      over.removeEventListener("pointerdown", onDown);
+      window.removeEventListener("pointermove", onMove);
+      window.removeEventListener("pointerup", onUp);
+      window.removeEventListener("pointercancel", onUp);
+    });
+  }
+
   // --- legend -----------------------------------------------------------------------------------
 
   /** Writes the candle under the crosshair (or the newest one) into the legend. */
@@ -537,7 +674,7 @@ export class CandleChart {
     const open = num(d[COL.open], i);
     const close = num(d[COL.close], i);
     const colour = close >= open ? this.#palette.up : this.#palette.down;
-    time.textContent = i18n.date(new Date(num(d[COL.x], i) * 1000), { dateStyle: "short", timeStyle: "short" });
+    time.textContent = legendTime(num(d[COL.x], i) * 1000, this.#format);
     const texts = [
       toSignificant(open),
       toSignificant(num(d[COL.high], i)),
@@ -568,6 +705,83 @@ export class CandleChart {
     this.#drawMarkers(u, ctx, px);
     this.#drawLines(u, ctx, px, p);
     ctx.restore();
+  }
+
+  /** A label's width in canvas px, in `font`; measured once per text on a detached canvas. */
+  #measure(font: string, text: string): number {
+    if (font !== this.#measureFont || this.#widths.size > MEASURE_CACHE) {
+      this.#widths.clear();
+      this.#measureFont = font;
+    }
+    let w = this.#widths.get(text);
+    if (w === undefined) {
+      const ctx = measureContext();
+      ctx.font = font;
+      w = ctx.measureText(text).width;
+      this.#widths.set(text, w);
+    }
+    return w;
+  }
+
+  #axisFont(): string {
+    return `${Math.round(AXIS_FONT_PX * uPlot.pxRatio)}px ${this.#palette.font}`;
+  }
+
+  /**
+   * uPlot's least tick spacing (css px) for the time axis: the widest label the pattern makes, plus
+   * a gap, so neighbouring labels never touch ("YYYY-MM-DD" is twice as wide as "HH:mm").
+   */
+  #timeLabelSpace(): number {
+    const font = this.#axisFont();
+    const key = `${font}|${this.#format.pattern}|${i18n.locale}`;
+    if (key === this.#spaceKey) return this.#space;
+    const sample = Date.UTC(2000, 11, 28, 23, 58, 58) / 1000;
+    let widest = 0;
+    for (const incr of [1, 60, DAY_S])
+      for (const label of timeAxisLabels([sample], incr, this.#format))
+        for (const line of label.split("\n")) widest = Math.max(widest, this.#measure(font, line));
+    // Only the shown step's labels matter, but the step follows from the space: take the widest.
+    this.#spaceKey = key;
+    this.#space = Math.max(AXIS_MIN_SPACE_PX, Math.ceil(widest / uPlot.pxRatio) + AXIS_LABEL_GAP_PX);
+    return this.#space;
+  }
+
+  /** The time axis' labels under uPlot's ticks, kept inside the canvas (placeAxisLabels). */
+  #drawTimeLabels(u: uPlot): void {
+    const { min, max } = xScale(u);
+    const splits = this.#axisSplits;
+    if (this.#data[COL.x].length === 0 || min == null || max == null || splits.length === 0) {
+      this.#axisLabels = [];
+      return;
+    }
+    const px = uPlot.pxRatio;
+    const ctx = u.ctx;
+    const font = this.#axisFont();
+    const texts = timeAxisLabels(splits, this.#axisIncr, this.#format);
+    const items = texts.map((text, i) => ({
+      lines: text.split("\n"),
+      x: Math.round(u.valToPos(num(splits, i), "x", true)),
+    }));
+    const edge = AXIS_EDGE_PX * px;
+    const placed = placeAxisLabels(
+      items,
+      { lo: edge, hi: ctx.canvas.width - edge },
+      (t) => this.#measure(font, t),
+      (AXIS_LABEL_GAP_PX / 2) * px,
+    );
+    const y = u.bbox.top + u.bbox.height + Math.round(AXIS_TICK_PX * px) + Math.round(AXIS_GAP_PX * px);
+    const lineHeight = Math.round(AXIS_FONT_PX * px) * AXIS_LINE_GAP;
+    ctx.save();
+    ctx.font = font;
+    ctx.fillStyle = this.#palette.muted;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+    for (const l of placed) {
+      const cx = l.left + l.width / 2;
+      l.lines.forEach((line, j) => ctx.fillText(line, cx, y + j * lineHeight));
+    }
+    ctx.restore();
+    this.#axisLabels = placed;
   }
 
   #drawCandles(u: uPlot, ctx: CanvasRenderingContext2D, px: number): void {
@@ -695,6 +909,19 @@ export class CandleChart {
       ctx.fillText(l.text, x + 4 * px, l.y);
     }
   }
+}
+
+let measureCtx: CanvasRenderingContext2D | null = null;
+
+/** One detached 2D context for text measurement, shared by every chart. */
+function measureContext(): CanvasRenderingContext2D {
+  if (!measureCtx) {
+    const ctx = document.createElement("canvas").getContext("2d");
+    if (!ctx) throw new Error("chart: no 2D canvas context");
+    ctx.direction = "ltr";
+    measureCtx = ctx;
+  }
+  return measureCtx;
 }
 
 function lineColour(kind: PriceLineKind, p: ChartPalette): string {

@@ -135,4 +135,5 @@ export const empty = style({
 // uPlot's own overlay elements: crosshair and selection in the theme's colours.
 globalStyle(`${host} .u-cursor-x, ${host} .u-cursor-y`, { borderColor: vars.color.textMuted });
 globalStyle(`${host} .u-select`, { background: `color-mix(in srgb, ${vars.color.accent} 18%, transparent)` });
-globalStyle(`${host} .u-over`, { cursor: "crosshair" });
+// touch-action: the chart's own pan and pinch (candle-chart.ts) instead of the page's scroll and zoom.
+globalStyle(`${host} .u-over`, { cursor: "crosshair", touchAction: "none" });
