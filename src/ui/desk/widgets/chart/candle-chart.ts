@@ -123,9 +123,12 @@ export class CandleChart {
   #timeframe: CandleTimeframe;
   #palette: ChartPalette;
   #format: TimeFormat;
-  /** The time axis' splits (s) and step from uPlot's last axis pass; we draw their labels. */
+  /**
+   * The time axis' splits (s) from uPlot's last axis pass and their label texts, made there: a
+   * redraw for the overlay or the palette reuses them. We draw them (drawTimeLabels).
+   */
   #axisSplits: readonly number[] = [];
-  #axisIncr = 0;
+  #axisTexts: readonly string[] = [];
   #axisLabels: readonly PlacedLabel[] = [];
   /** Label widths in canvas px for `#measureFont`: labels repeat from frame to frame. */
   readonly #widths = new Map<string, number>();
@@ -461,7 +464,7 @@ export class CandleChart {
           // the first one off at the canvas' left edge. uPlot keeps the ticks and the grid.
           values: (_u, splits, _axis, _space, incr) => {
             this.#axisSplits = splits;
-            this.#axisIncr = incr;
+            this.#axisTexts = timeAxisLabels(splits, incr, this.#format);
             return splits.map(() => null);
           },
         },
@@ -757,7 +760,7 @@ export class CandleChart {
     const px = uPlot.pxRatio;
     const ctx = u.ctx;
     const font = this.#axisFont();
-    const texts = timeAxisLabels(splits, this.#axisIncr, this.#format);
+    const texts = this.#axisTexts;
     const items = texts.map((text, i) => ({
       lines: text.split("\n"),
       x: Math.round(u.valToPos(num(splits, i), "x", true)),

@@ -4,3 +4,4 @@ export { chartWidgetDef, chartPlotPxFor, chartRowsFor } from "./chart-def";
 export { ChartSourceContext, fetchCandleHistory, marketChartSource, type ChartSource } from "./chart-source";
 export type { CandleChart, ChartOverlay, LiquidationMarker, PriceLine, PriceLineKind } from "./candle-chart";
 export { candleKey, historyPath, TIMEFRAME_MS } from "./candles-data";
+export { forgetWidgetTimeframe, timeframeStorageKey } from "./widget-timeframe";
