@@ -2,13 +2,14 @@
  * The imperative candlestick chart behind the React widget: one uPlot instance, drawn by our own
  * draw hook (uPlot has no candles), with zoom, pan, history paging, price lines and markers.
  *
- * Data flow (HOUSE-STYLE 7): `setLive`, `addHistory`, `setOverlay` and `setPalette` only store what
- * they get and mark the chart dirty; one animation frame from the injected scheduler merges the rows
- * and calls uPlot's setData at most once, whatever the rate of the views. React never holds the uPlot
- * instance or any candle.
+ * Data flow (HOUSE-STYLE 7): `setLive`, `setOverlay`, `setPalette` and `setTimeFormat` only store
+ * what they get and mark the chart dirty; one animation frame from the injected scheduler merges the
+ * rows and calls uPlot's setData at most once, whatever the rate of the views. React never holds the
+ * uPlot instance or any candle.
  *
  * Interaction: drag pans, Shift+drag selects a time range to zoom into, the wheel zooms around the
- * pointer, a double click returns to the live edge, Alt+click reports the price under the pointer.
+ * pointer, a double click returns to the live edge, Alt+click reports the price under the pointer;
+ * on a touch screen one finger pans and two fingers pinch-zoom.
  * While the view's right edge is at the newest candle the chart "follows" it as candles arrive; any
  * pan or zoom away from it stops following until the user comes back (or double-clicks).
  */
@@ -92,8 +93,9 @@ const AXIS_FONT_PX = 11;
 const AXIS_TICK_PX = 10;
 const AXIS_GAP_PX = 5;
 const AXIS_LINE_GAP = 1.5;
-/** Least room between two time labels (css px), and uPlot's default tick spacing. */
+/** Least room between two time labels (css px). */
 const AXIS_LABEL_GAP_PX = 10;
+/** uPlot's default least tick spacing (css px), kept for narrow labels. */
 const AXIS_MIN_SPACE_PX = 50;
 /** Room kept between a time label's box and the canvas' edge: glyphs ink slightly past their box. */
 const AXIS_EDGE_PX = 2;
