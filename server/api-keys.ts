@@ -4,8 +4,11 @@
  * id; the key and its secret exist only once the owner proves it is them — the TOTP code when
  * two-factor is on, otherwise a code mailed to the outbox. The secret is shown once and never again.
  *
- * Capabilities are stored as scope letters with an optional `:r` (read only): `o` orders, `w`
- * wallets, `wd` withdraw, `a` account, `f` funding, `s` settings. Calls made with a key are checked
+ * Capabilities are stored as scope letters with an optional `:r` (read only): `o` orders, `p`
+ * positions (margin trading: `r/positions`, `w/position/…`, margin info, `calc/order/avail` — the
+ * real API's separate "positions" permission), `w` wallets, `wd` withdraw, `a` account, `f`
+ * funding, `s` settings. Keys stored before `p` existed had positions under `o`: store/db.ts's
+ * migration gave them `p` (or `p:r`). Calls made with a key are checked
  * against them (`requiredCap`); calls made with a session token are the user's own and are not.
  *
  * Paths (Bitfinex documents none for this, so they follow its naming): `/v2/auth/r/api/keys`,
@@ -29,7 +32,7 @@ const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
   ["account", "a"],
   ["history", "a"],
   ["orders", "o"],
-  ["positions", "o"],
+  ["positions", "p"],
   ["funding", "f"],
   ["settings", "s"],
   ["wallets", "w"],
@@ -52,6 +55,8 @@ export function requiredCap(path: string): Need | null {
   const write = path.startsWith("/v2/auth/w/");
   if (/^\/v2\/auth\/[rw]\/(?:api\/|int\/2fa)/.test(path) || path === "/v2/auth/w/int/2fa/register") return null;
   if (/^\/v2\/auth\/[rw]\/orders?\b|^\/v2\/auth\/r\/trades/.test(path)) return { cap: "o", write };
+  if (/^\/v2\/auth\/(?:r\/positions|[rw]\/position\/|r\/info\/margin|calc\/order\/avail)/.test(path))
+    return { cap: "p", write };
   if (path === "/v2/auth/w/withdraw") return { cap: "wd", write: true };
   if (/^\/v2\/auth\/(?:r\/wallets|r\/ledgers|r\/movements|w\/transfer|w\/deposit)/.test(path))
     return { cap: "w", write };

@@ -152,6 +152,9 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
       move(userId, from, currency, -units, text);
       move(userId, to, currencyTo, units, text);
     });
+    // What the margin wallet can trade changed: margin info follows, as after a margin fill.
+    if (from === "margin") this.trading.positions.marginChanged(userId, currency);
+    if (to === "margin") this.trading.positions.marginChanged(userId, currencyTo);
     return {
       status: 200,
       body: [

@@ -93,6 +93,7 @@ export class Positions {
     this.#now = now;
     this.#w = wallet;
     this.#nextId = nextIdFrom(db, "position", 0);
+    exchange.liquidations.persist(db);
     const rows = db.prepare("SELECT * FROM positions WHERE open = 1").all() as PositionRow[];
     for (const r of rows) this.#open.set(`${r.user_id}|${r.symbol}`, r);
     exchange.onBatch((b) => this.#onBatch(b));
@@ -393,6 +394,79 @@ export class Positions {
     if (sym) this.#w.emit(userId, "miu", sym);
   }
 
+  /**
+   * The margin wallet of `currency` changed outside trading (a transfer): the `miu` base record
+   * and the records of the pairs quoted in it, as after a margin fill.
+   */
+  marginChanged(userId: number, currency: string): void {
+    this.#w.atomically(() => {
+      this.#w.emit(userId, "miu", this.marginBase(userId));
+      for (const s of this.#ex.markets.keys()) {
+        if (Positions.quoteOf(s) !== currency) continue;
+        const sym = this.marginSym(userId, s);
+        if (sym) this.#w.emit(userId, "miu", sym);
+      }
+    });
+  }
+
+  /**
+   * `w/position/claim {id, amount?}` (PROTOCOL.md 6): settles (part of) a position with the margin
+   * wallet's own funds instead of trading it — a long pays `amount × base price` of the quote
+   * currency and receives `amount` of the base currency, a short the reverse; the collateral of
+   * the claimed part is released first, no P/L is realized (it is in the asset now held), and the
+   * position's loans shrink or close with it. Refused when the wallet cannot pay.
+   */
+  claim(
+    userId: number,
+    id: unknown,
+    amount: unknown,
+  ): { ok: true; mts: number; position: unknown[] } | { ok: false; msg: string } {
+    const pos = [...this.#open.values()].find((r) => r.id === id && r.user_id === userId);
+    const info = pos ? parseSymbol(pos.symbol) : null;
+    if (!pos || !info || info.kind !== "trading") return { ok: false, msg: "Position not found." };
+    const held = Math.abs(pos.amount);
+    const asked = amount === undefined || amount === null ? Number.NaN : Math.abs(Number(amount));
+    const units = Number.isNaN(asked) ? held : toUnits(asked);
+    if (!(units > 0) || units > held) return { ok: false, msg: "amount: invalid" };
+    const long = pos.amount > 0;
+    const cost = Math.round(fromUnits(units) * pos.base_price * 1e8);
+    const colRel = Math.round((pos.collateral * units) / held);
+    const free = (ccy: string): number => {
+      const w = this.#w.wallet(userId, ccy);
+      return w.balance - w.reserved;
+    };
+    const payable = long ? free(info.quote) + colRel >= cost : free(info.base) >= units;
+    if (!payable) return { ok: false, msg: "Invalid position: not enough balance in the margin wallet to claim it" };
+    const now = this.#now();
+    this.#w.atomically(() => {
+      const w = this.#w;
+      if (colRel > 0) {
+        w.move(userId, info.quote, 0, -colRel, null);
+        pos.collateral -= colRel;
+      }
+      const text = `Position #${pos.id} claimed @ ${pos.base_price}`;
+      if (long) {
+        w.move(userId, info.quote, -cost, 0, text);
+        w.move(userId, info.base, units, 0, text);
+      } else {
+        w.move(userId, info.base, -units, 0, text);
+        w.move(userId, info.quote, cost, 0, text);
+      }
+      pos.amount -= Math.sign(pos.amount) * units;
+      pos.mts_update = now;
+      if (pos.amount === 0) this.#close(pos, "CLOSED");
+      else {
+        this.#save(pos);
+        this.funding?.resized(pos);
+        w.emit(userId, "pu", this.wire(pos));
+      }
+      this.#emitMargin(userId, pos.symbol);
+      // Reduce-only orders larger than what is left have nothing left to reduce.
+      w.liquidated(pos.symbol);
+    });
+    return { ok: true, mts: now, position: this.wire(pos) };
+  }
+
   /** What a margin order in direction `dir` at `rate` could take now (REST calc/order/avail). */
   availableMargin(userId: number, symbol: string, dir: number, rate: number): number | null {
     const sym = this.marginSym(userId, symbol);
@@ -506,8 +580,8 @@ export class Positions {
 }
 
 /**
- * REST (PROTOCOL.md 6): `r/positions`, `r/info/margin/{base|<symbol>|sym_all}` and
- * `calc/order/avail` ({symbol, dir, rate, type: EXCHANGE|MARGIN}); null for other paths.
+ * REST (PROTOCOL.md 6): `r/positions`, `w/position/claim`, `r/info/margin/{base|<symbol>|sym_all}`
+ * and `calc/order/avail` ({symbol, dir, rate, type: EXCHANGE|MARGIN}); null for other paths.
  */
 export function positionsRest(
   trading: Pick<Trading, "positions" | "available">,
@@ -517,6 +591,12 @@ export function positionsRest(
 ): { status: number; body: unknown } | null {
   const p = trading.positions;
   if (path === "/v2/auth/r/positions") return { status: 200, body: p.wireAll(userId) };
+  if (path === "/v2/auth/w/position/claim") {
+    const r = p.claim(userId, body["id"], body["amount"]);
+    return r.ok
+      ? { status: 200, body: [r.mts, "pos_claim", null, null, r.position, null, "SUCCESS", "Position claimed."] }
+      : { status: 500, body: ["error", 10001, r.msg] };
+  }
   const m = /^\/v2\/auth\/r\/info\/margin\/(base|sym_all|t[A-Z0-9:]+)$/.exec(path);
   if (m) {
     const key = m[1] as string;

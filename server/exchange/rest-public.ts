@@ -130,7 +130,7 @@ export function handlePublicRest(
     } else if (/^\/v2\/stats1\/vol\.[0-9a-z]+:30m:BFX\/last$/.test(path)) {
       json(res, 200, [Math.floor(now() / 1_800_000) * 1_800_000, volume30m(exchange, now())]);
     } else if (path === "/v2/liquidations/hist") {
-      // Newest first, each row wrapped in its own array (PROTOCOL.md 5); kept in memory only.
+      // Newest first, each row wrapped in its own array (PROTOCOL.md 5); stored in SQLite by the venue.
       const limit = Math.min(500, Math.max(1, Number(q.get("limit") ?? 120) || 120));
       json(
         res,

@@ -59,6 +59,8 @@ interface Client {
   userId: number | null;
   /** An API key's capabilities (null for a session token, which may do everything its user may). */
   keyCaps: readonly string[] | null;
+  /** `auth` with `calc: 1`: calculated values only when asked with `calc` (PROTOCOL.md 4.1). */
+  calcOnDemand: boolean;
   flags: number;
   seq: number;
   /** The account's own sequence on channel 0 (SEQ_ALL). */
@@ -112,6 +114,7 @@ export class PublicSocketServer {
       ws,
       userId: null,
       keyCaps: null,
+      calcOnDemand: false,
       flags: 0,
       seq: 0,
       authSeq: 0,
@@ -153,9 +156,11 @@ export class PublicSocketServer {
    * own (PROTOCOL.md 1.1): `[0, TYPE, PAYLOAD, PUB_SEQ, AUTH_SEQ]`; a `*-req` notification carries
    * only the account sequence as it stands, advancing neither.
    */
-  #account(c: Client, type: string, payload: unknown): void {
+  #account(c: Client, type: string, payload: unknown, asked = false): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
-    const parts: unknown[] = [0, type, payload];
+    const data = c.calcOnDemand && !asked ? withoutCalc(type, payload) : payload;
+    if (data === undefined) return;
+    const parts: unknown[] = [0, type, data];
     if ((c.flags & CONF_FLAGS.SEQ_ALL) !== 0) {
       const req = type === "n" && Array.isArray(payload) && String(payload[1]).endsWith("-req");
       if (req) parts.push(c.authSeq);
@@ -189,6 +194,11 @@ export class PublicSocketServer {
         this.#account(c, "n", n);
         return;
       }
+      // A `calc` is answered to the socket that asked, with its values whatever its calc flag.
+      if (msg[1] === "calc") {
+        for (const [type, data] of this.#o.account?.calc(c.userId, msg[3]) ?? []) this.#account(c, type, data, true);
+        return;
+      }
       this.#o.account?.input(c.userId, msg[1], msg[3]);
       return;
     }
@@ -220,6 +230,7 @@ export class PublicSocketServer {
         }
         c.userId = check.userId;
         c.keyCaps = check.caps ?? null;
+        c.calcOnDemand = m["calc"] === 1;
         const caps = Object.fromEntries(
           permissionsWire(c.keyCaps).map(([scope, read, write]) => [scope, { read, write }]),
         );
@@ -435,5 +446,40 @@ export class PublicSocketServer {
       if (c.userId !== null) this.#event(c, [0, "hb"]);
       for (const chanId of c.subs.keys()) this.#frame(c, [chanId, "hb"]);
     }
+  }
+}
+
+/** Position fields a `calc: 1` socket gets as null until it asks: PL, PL_PERC, PRICE_LIQ, LEVERAGE. */
+const POSITION_CALC_FIELDS = [6, 7, 8, 9] as const;
+/** The wallet field it gets as null: BALANCE_AVAILABLE. */
+const WALLET_CALC_FIELD = 4;
+
+/**
+ * An account frame for a socket that authenticated with `calc: 1`: positions and wallets with
+ * their calculated fields null, and no margin or funding info pushed unasked (undefined: not sent).
+ */
+function withoutCalc(type: string, payload: unknown): unknown {
+  const blank = (record: unknown, fields: readonly number[]): unknown => {
+    if (!Array.isArray(record)) return record;
+    const copy: unknown[] = [...record];
+    for (const i of fields) if (i < copy.length) copy[i] = null;
+    return copy;
+  };
+  switch (type) {
+    case "miu":
+    case "fiu":
+      return undefined;
+    case "ps":
+      return Array.isArray(payload) ? payload.map((p) => blank(p, POSITION_CALC_FIELDS)) : payload;
+    case "pn":
+    case "pu":
+    case "pc":
+      return blank(payload, POSITION_CALC_FIELDS);
+    case "ws":
+      return Array.isArray(payload) ? payload.map((w) => blank(w, [WALLET_CALC_FIELD])) : payload;
+    case "wu":
+      return blank(payload, [WALLET_CALC_FIELD]);
+    default:
+      return payload;
   }
 }

@@ -176,6 +176,24 @@ const ADDED_TABLES: readonly string[] = [
 function migrate(db: Db): void {
   addColumns(db, ADDED_COLUMNS);
   for (const ddl of ADDED_TABLES) db.exec(ddl);
+  splitPositionsCap(db);
+}
+
+/**
+ * API keys got a positions capability `p` of their own (api-keys.ts); before, `o` granted the
+ * positions calls too. Keys stored before keep what they could do: `o` gains `p`, `o:r` gains
+ * `p:r` — once per database file.
+ */
+function splitPositionsCap(db: Db): void {
+  if (db.prepare("SELECT v FROM meta WHERE k = 'caps_p'").get()) return;
+  const keys = db.prepare("SELECT key, caps FROM api_keys").all() as { key: string; caps: string }[];
+  for (const k of keys) {
+    const caps = JSON.parse(k.caps) as string[];
+    const add = caps.includes("o") ? "p" : caps.includes("o:r") ? "p:r" : null;
+    if (add && !caps.includes("p") && !caps.includes("p:r"))
+      db.prepare("UPDATE api_keys SET caps = ? WHERE key = ?").run(JSON.stringify([...caps, add]), k.key);
+  }
+  db.prepare("INSERT INTO meta (k, v) VALUES ('caps_p', '1')").run();
 }
 
 /** Adds the columns an older database file lacks (a module's own migration step for its tables). */

@@ -36,6 +36,9 @@ export function seedDemo(accounts: Accounts, trading: Trading, now: number): num
   // Deposits, not bare credits: the opening balances show in the movements history as well as the ledger.
   const funds = new Funds(accounts.db, trading, () => now);
   for (const [ccy, amount] of Object.entries(DEMO_BALANCES)) funds.deposit(id, ccy, amount, "Demo account deposit");
-  accounts.createApiKey(id, "demo", ["a", "o", "f", "s", "w", "wd"], now, { key: DEMO.apiKey, secret: DEMO.apiSecret });
+  accounts.createApiKey(id, "demo", ["a", "o", "p", "f", "s", "w", "wd"], now, {
+    key: DEMO.apiKey,
+    secret: DEMO.apiSecret,
+  });
   return id;
 }
