@@ -85,6 +85,9 @@ export class AccountGateway {
         this.trading.walletOf(userId, wallet as WalletType, ccy),
       ),
       ...(this.funding?.calcRecords(userId, payload) ?? []),
+      ...(Array.isArray(payload) && payload.slice(0, 30).some((r) => Array.isArray(r) && r[0] === "balance")
+        ? [["bu", this.trading.positions.balanceRecord(userId, this.trading.walletsWire(userId))] as [string, unknown]]
+        : []),
     ];
   }
 

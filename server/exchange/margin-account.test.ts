@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
+  balanceCodec,
   decodeMarginInfo,
   liquidationCodec,
   notificationCodec,
@@ -123,10 +124,16 @@ describe("margin account over the wire", () => {
 
     // Asked: the calc socket alone gets the values.
     a.frames.length = 0;
-    b.ws.send(JSON.stringify([0, "calc", null, [["position_tBTCUSD"], ["margin_base"], ["wallet_margin_USD"]]]));
+    b.ws.send(
+      JSON.stringify([0, "calc", null, [["position_tBTCUSD"], ["margin_base"], ["wallet_margin_USD"], ["balance"]]]),
+    );
     await wait(150);
     const pu = positionCodec.decode(of(b.frames, "pu").pop());
     expect(pu.ok && typeof pu.value.pl === "number" && typeof pu.value.liqPrice === "number").toBe(true);
+    // balance: every wallet in USD (the demo's USD alone is 100 000), and with the position's P/L.
+    const bu = balanceCodec.decode(of(b.frames, "bu")[0]);
+    expect(bu.ok && bu.value.aum).toBeGreaterThan(100_000);
+    expect(bu.ok && pu.ok && bu.value.aumNet - bu.value.aum).toBeCloseTo(pu.ok ? (pu.value.pl ?? 0) : Number.NaN, 4);
     expect(of(b.frames, "miu").length).toBe(1);
     const asked = of(b.frames, "wu").pop() as unknown[];
     expect([asked[0], asked[1], typeof asked[4]]).toEqual(["margin", "USD", "number"]);

@@ -16,6 +16,7 @@
  */
 import { ORDER_FLAGS, parseSymbol, positionCodec, type Position } from "../../src/protocol/index.ts";
 import { addColumns, fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
+import { fxRate } from "./derived.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { Side } from "./engine.ts";
 import type { Trading } from "./trading.ts";
@@ -467,6 +468,24 @@ export class Positions {
     return { ok: true, mts: now, position: this.wire(pos) };
   }
 
+  /**
+   * `bu` `[AUM, AUM_NET]` (the `calc` input's `balance`): every wallet's balance in USD at the
+   * markets' last prices, and the same with the open positions' unrealized P/L.
+   */
+  balanceRecord(userId: number, wallets: readonly unknown[][]): [number, number] {
+    let aum = 0;
+    for (const w of wallets) {
+      const rate = fxRate(this.#ex, String(w[1]), "USD");
+      if (rate !== null && typeof w[2] === "number") aum += w[2] * rate;
+    }
+    let pl = 0;
+    for (const r of this.openOf(userId)) {
+      const quote = Positions.quoteOf(r.symbol) as string;
+      pl += this.#pl(r, this.#mark(r.symbol)) * (fxRate(this.#ex, quote, "USD") ?? 0);
+    }
+    return [round8(aum), round8(aum + pl)];
+  }
+
   /** What a margin order in direction `dir` at `rate` could take now (REST calc/order/avail). */
   availableMargin(userId: number, symbol: string, dir: number, rate: number): number | null {
     const sym = this.marginSym(userId, symbol);
@@ -550,7 +569,7 @@ export class Positions {
   /**
    * The `calc` input (PROTOCOL.md 4.3): each request's current record — `margin_base` and
    * `margin_sym_<symbol>` as `miu`, `position_<symbol>` as `pu`, `wallet_<type>_<currency>` as `wu`
-   * (through `walletWire`); `funding_sym_…` is funding's, `balance` is left to the caller.
+   * (through `walletWire`); `funding_sym_…` is funding's, `balance` (`bu`) the gateway's.
    */
   calcRecords(
     userId: number,
