@@ -187,8 +187,12 @@ export class PublicSocketServer {
         return;
       }
       const cap = msg[1] === "fon" || msg[1] === "foc" ? "f" : "o";
-      // `calc` only reads (margin info, positions, wallets): a read-only key may ask for it.
-      if (c.keyCaps && !allows(c.keyCaps, { cap, write: msg[1] !== "calc" })) {
+      // `calc` only reads (margin info, positions, wallets): a read-only key may ask for it, with
+      // the orders or the positions permission.
+      const calc = msg[1] === "calc";
+      const permitted =
+        allows(c.keyCaps ?? [], { cap, write: !calc }) || (calc && allows(c.keyCaps ?? [], { cap: "p", write: false }));
+      if (c.keyCaps && !permitted) {
         // Refused like a rejected order: an error notification for the request, nothing executed.
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
         this.#account(c, "n", n);
