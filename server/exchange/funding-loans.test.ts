@@ -292,4 +292,31 @@ describe("positions backed by funding", () => {
     expect(position(second.v, user).amount).toBe(0.5);
     second.v.db.close();
   });
+
+  it("borrows the base currency for a short and charges its interest in the quote currency", async () => {
+    const { v, tick } = clockVenue();
+    const user = v.seeded as number;
+    v.trading.funds((move) => {
+      move(user, "exchange", "USD", -toUnits(10_000), "to margin");
+      move(user, "margin", "USD", toUnits(10_000), "from exchange");
+    });
+    trade(v, user, -0.5);
+    await wait(0);
+    const loans = loansOf(v, user);
+    // No BTC of its own in the margin wallet: all of the 0.5 BTC sold is borrowed on fBTC.
+    expect(loans.every((l) => l.symbol === "fBTC")).toBe(true);
+    expect(loans.reduce((s, l) => s + toUnits(l.amount), 0)).toBe(toUnits(0.5));
+    const btcInterest = loans.reduce((s, l) => s + toUnits(l.amount) * l.rate, 0);
+    const before = v.trading.available(user, "margin", "USD");
+    tick(DAY);
+    v.exchange.simulator.step();
+    await wait(0);
+    const charged = before - v.trading.available(user, "margin", "USD");
+    const mark = v.exchange.markets.get(SYM)?.lastPrice() as number;
+    // Converted at the market's last price (which the step may have moved a little from the fill's).
+    expect(charged / (btcInterest * mark)).toBeGreaterThan(0.95);
+    expect(charged / (btcInterest * mark)).toBeLessThan(1.05);
+    expect(position(v, user).swap).toBeCloseTo(-fromUnits(charged), 6);
+    v.db.close();
+  });
 });
