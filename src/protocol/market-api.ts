@@ -79,6 +79,11 @@ export interface BookView {
   readonly health: FeedHealth;
   /** Increases with every change of the book. */
   readonly version: number;
+  /**
+   * When the worker published this view (ms, wall clock): with `health.lastUpdateAt` it splits the
+   * book's latency into the worker's throttle hold and the main thread's delivery and paint.
+   */
+  readonly publishedAt: number;
 }
 
 /** Fields per trade in TradesView.rows: [id, mts, amount, price (or rate)]. */

@@ -294,6 +294,7 @@ const api = {
           levels: packed.levels,
           health: healthOf(ch, now, rate, STALE_MS),
           version: ch?.version ?? 0,
+          publishedAt: now,
         };
         void onView(transfer(view, [packed.levels.buffer]));
       },

@@ -51,8 +51,8 @@ import { HealthStore } from "./feed-health";
 import { resolveSource, useInjectedSource } from "./market-source";
 import * as css from "./order-book.css";
 
-/** All books of the page paint through one queue, at most two a frame (see PaintQueue). */
-const bookPaints = new PaintQueue(appScheduler, 2);
+/** All books of the page paint through one queue, up to 6 ms of paints a frame (see PaintQueue). */
+const bookPaints = new PaintQueue(appScheduler, 8, 6);
 
 /**
  * Rows the virtualizer lists beyond the viewport. The canvas is redrawn in the scroll event itself,

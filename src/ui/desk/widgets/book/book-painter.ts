@@ -251,10 +251,13 @@ export class BookPainter {
 
   #paintView(): void {
     this.paint();
-    // The worker time of the data on screen, for `npm run bench:ui` (update-to-paint latency) and
-    // for anyone inspecting the page: one attribute write per view, not per level.
+    // The worker times of the data on screen and of its view, for `npm run bench:ui` (update-to-paint
+    // latency) and for anyone inspecting the page: two attribute writes per view, not per level.
     const view = this.#view;
-    if (this.#root && view) this.#root.dataset["paintedUpdateAt"] = String(view.health.lastUpdateAt);
+    if (this.#root && view) {
+      this.#root.dataset["paintedUpdateAt"] = String(view.health.lastUpdateAt);
+      this.#root.dataset["paintedPublishedAt"] = String(view.publishedAt);
+    }
   }
 
   /** The widget's root element: it carries `data-painted-update-at` and the inspector. */

@@ -88,6 +88,7 @@ export function syntheticBook(request: BookViewRequest, options: SyntheticBookOp
     levels,
     health: feedHealth(options.health),
     version: options.version ?? 1,
+    publishedAt: Date.now(),
   };
 }
 

@@ -13,6 +13,7 @@ function view(): BookView {
     asks: 2,
     levels,
     version: 1,
+    publishedAt: 0,
     health: { lastUpdateAt: 1, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false },
   };
 }
