@@ -8,8 +8,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { describe, expect, it } from "vitest";
 import {
   fundingCreditCodec,
   fundingLoanCodec,
@@ -21,16 +20,13 @@ import {
   type FundingLoan,
   type Position,
 } from "../../src/protocol/index.ts";
-import type { ApiServer } from "../api-server.ts";
 import { fromUnits, toUnits } from "../store/db.ts";
-import { DEMO } from "../store/seed.ts";
 import { LENDER_FEE } from "./funding-offers.ts";
-import { listenApi } from "./test-api.ts";
+import { demoSession, wait } from "./test-session.ts";
 import { openVenue, type Venue } from "./venue.ts";
 
 const SYM = "tBTCUSD";
 const DAY = 86_400_000;
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("borrow offers over the wire", () => {
   const { exchange, gateway } = openVenue({
@@ -38,41 +34,10 @@ describe("borrow offers over the wire", () => {
     seed: 5,
     markets: [{ symbol: SYM, start: 30_000 }],
   });
-  let api: ApiServer;
-  let host = "";
-  let token = "";
-  const rest = async (path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> => {
-    const r = await fetch(`http://${host}${path}`, {
-      method: "POST",
-      headers: { "bfx-token": token, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: r.status, body: (await r.json()) as unknown };
-  };
-  beforeAll(async () => {
-    const started = await listenApi({ exchange, account: gateway });
-    api = started.api;
-    host = started.host;
-    const res = await fetch(`http://${host}/v2/login`, {
-      method: "POST",
-      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
-    });
-    [token] = (await res.json()) as [string];
-  });
-  afterAll(() => api.close());
+  const demo = demoSession({ exchange, account: gateway });
+  const rest = demo.rest;
 
-  async function authed(): Promise<{ ws: WebSocket; frames: unknown[][] }> {
-    const ws = new WebSocket(`ws://${host}/ws/2`);
-    const frames: unknown[][] = [];
-    ws.on("message", (d) => {
-      const f = JSON.parse(String(d)) as unknown;
-      if (Array.isArray(f) && f[0] === 0) frames.push(f);
-    });
-    await new Promise((r) => ws.once("open", r));
-    ws.send(JSON.stringify({ event: "auth", token }));
-    await wait(150);
-    return { ws, frames };
-  }
+  const authed = demo.socket;
 
   it("turns a borrow offer into a loan, lists it, and closes it early", async () => {
     const { ws, frames } = await authed();

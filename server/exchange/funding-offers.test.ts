@@ -7,8 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   decodeFundingInfo,
   fundingCreditCodec,
@@ -17,10 +16,8 @@ import {
   notificationCodec,
   walletCodec,
 } from "../../src/protocol/index.ts";
-import type { ApiServer } from "../api-server.ts";
-import { DEMO } from "../store/seed.ts";
 import { sharedBitfinexDir } from "./recordings.ts";
-import { listenApi } from "./test-api.ts";
+import { demoSession, wait } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
 const { exchange, gateway } = openVenue({
@@ -28,28 +25,9 @@ const { exchange, gateway } = openVenue({
   seed: 5,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
 });
-let api: ApiServer;
-let host = "";
-let token = "";
-
-async function rest(path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> {
-  const r = await fetch(`http://${host}${path}`, {
-    method: "POST",
-    headers: { "bfx-token": token, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as unknown };
-}
-
+const demo = demoSession({ exchange, account: gateway });
+const rest = demo.rest;
 beforeAll(async () => {
-  const started = await listenApi({ exchange, account: gateway });
-  api = started.api;
-  host = started.host;
-  const res = await fetch(`http://${host}/v2/login`, {
-    method: "POST",
-    body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
-  });
-  [token] = (await res.json()) as [string];
   const moved = await rest("/v2/auth/w/transfer", {
     from: "exchange",
     to: "funding",
@@ -58,22 +36,8 @@ beforeAll(async () => {
   });
   expect(moved.status).toBe(200);
 });
-afterAll(() => api.close());
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function authed(): Promise<{ ws: WebSocket; frames: unknown[][] }> {
-  const ws = new WebSocket(`ws://${host}/ws/2`);
-  const frames: unknown[][] = [];
-  ws.on("message", (d) => {
-    const f = JSON.parse(String(d)) as unknown;
-    if (Array.isArray(f) && f[0] === 0) frames.push(f);
-  });
-  await new Promise((r) => ws.once("open", r));
-  ws.send(JSON.stringify({ event: "auth", token }));
-  await wait(150);
-  return { ws, frames };
-}
+const authed = demo.socket;
 
 function fundingUsd(frames: readonly unknown[][]): { balance: number; available: number } | null {
   const last = frames.filter((f) => f[1] === "wu" && (f[2] as unknown[])[0] === "funding").pop();

@@ -9,8 +9,7 @@ import { createHmac } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { describe, expect, it } from "vitest";
 import {
   balanceCodec,
   decodeMarginInfo,
@@ -19,15 +18,13 @@ import {
   positionCodec,
   walletCodec,
 } from "../../src/protocol/index.ts";
-import type { ApiServer } from "../api-server.ts";
 import { allows, permissionsWire, requiredCap } from "../api-keys.ts";
 import { toUnits } from "../store/db.ts";
-import { DEMO } from "../store/seed.ts";
 import { listenApi } from "./test-api.ts";
+import { demoSession, wait } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYM = "tBTCUSD";
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("margin account over the wire", () => {
   const { exchange, gateway, accounts } = openVenue({
@@ -36,41 +33,10 @@ describe("margin account over the wire", () => {
     markets: [{ symbol: SYM, start: 30_000 }],
   });
   const engine = exchange.markets.get(SYM)?.engine;
-  let api: ApiServer;
-  let host = "";
-  let token = "";
-  const rest = async (path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> => {
-    const r = await fetch(`http://${host}${path}`, {
-      method: "POST",
-      headers: { "bfx-token": token, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: r.status, body: (await r.json()) as unknown };
-  };
-  beforeAll(async () => {
-    const started = await listenApi({ exchange, account: gateway });
-    api = started.api;
-    host = started.host;
-    const res = await fetch(`http://${host}/v2/login`, {
-      method: "POST",
-      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
-    });
-    [token] = (await res.json()) as [string];
-  });
-  afterAll(() => api.close());
+  const demo = demoSession({ exchange, account: gateway });
+  const rest = demo.rest;
 
-  async function socket(auth: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }> {
-    const ws = new WebSocket(`ws://${host}/ws/2`);
-    const frames: unknown[][] = [];
-    ws.on("message", (d) => {
-      const f = JSON.parse(String(d)) as unknown;
-      if (Array.isArray(f) && f[0] === 0) frames.push(f);
-    });
-    await new Promise((r) => ws.once("open", r));
-    ws.send(JSON.stringify({ event: "auth", token, ...auth }));
-    await wait(150);
-    return { ws, frames };
-  }
+  const socket = demo.socket;
   const of = (frames: readonly unknown[][], type: string) => frames.filter((f) => f[1] === type).map((f) => f[2]);
   const inside = (): number => {
     const bid = engine?.bestBid() as number;
@@ -173,7 +139,7 @@ describe("margin account over the wire", () => {
       const nonce = String(Date.now() * 1000 + Math.floor(Math.random() * 1000));
       const raw = "{}";
       const sig = createHmac("sha384", key.secret).update(`/api${path}${nonce}${raw}`).digest("hex");
-      const r = await fetch(`http://${host}${path}`, {
+      const r = await fetch(`http://${demo.host}${path}`, {
         method: "POST",
         headers: {
           "bfx-apikey": key.key,

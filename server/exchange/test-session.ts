@@ -1,0 +1,66 @@
+/**
+ * For the exchange's wire tests: the demo account signed in on a test API host (see test-api.ts),
+ * with a token-authenticated REST POST and an authenticated socket that collects its channel-0
+ * frames. Registers its own beforeAll/afterAll, so call it at a describe's (or the file's) top level.
+ */
+import { afterAll, beforeAll } from "vitest";
+import WebSocket from "ws";
+import type { ApiServer, ApiServerOptions } from "../api-server.ts";
+import { DEMO } from "../store/seed.ts";
+import { listenApi } from "./test-api.ts";
+
+export const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface DemoSession {
+  readonly host: string;
+  readonly token: string;
+  /** POST with the session's token; the reply's status and JSON body. */
+  rest(path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** An account socket authenticated with the token (plus `auth` fields), its channel-0 frames collected. */
+  socket(auth?: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }>;
+}
+
+export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiServerOptions>): DemoSession {
+  let api: ApiServer | null = null;
+  let host = "";
+  let token = "";
+  beforeAll(async () => {
+    const started = await listenApi(o);
+    api = started.api;
+    host = started.host;
+    const res = await fetch(`http://${host}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+    });
+    [token] = (await res.json()) as [string];
+  });
+  afterAll(() => api?.close());
+  return {
+    get host() {
+      return host;
+    },
+    get token() {
+      return token;
+    },
+    async rest(path, body = {}) {
+      const r = await fetch(`http://${host}${path}`, {
+        method: "POST",
+        headers: { "bfx-token": token, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, body: (await r.json()) as unknown };
+    },
+    async socket(auth = {}) {
+      const ws = new WebSocket(`ws://${host}/ws/2`);
+      const frames: unknown[][] = [];
+      ws.on("message", (d) => {
+        const f = JSON.parse(String(d)) as unknown;
+        if (Array.isArray(f) && f[0] === 0) frames.push(f);
+      });
+      await new Promise((r) => ws.once("open", r));
+      ws.send(JSON.stringify({ event: "auth", token, ...auth }));
+      await wait(150);
+      return { ws, frames };
+    },
+  };
+}
