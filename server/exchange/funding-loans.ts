@@ -40,6 +40,7 @@ import type { Exchange } from "./exchange.ts";
 import { DAY, type FundingOffers, type LoanOpener } from "./funding-offers.ts";
 import type { PositionFunding, PositionRow } from "./positions.ts";
 import { Positions } from "./positions.ts";
+import { CommitOutbox } from "./outbox.ts";
 import type { AccountEmit, Trading } from "./trading.ts";
 
 /** The period of an automatic loan (renewed every day while its position is open). */
@@ -77,10 +78,9 @@ export interface LoanReply {
 }
 
 export class FundingLoans implements PositionFunding, LoanOpener {
-  readonly #queue: [number, string, unknown][] = [];
+  readonly #outbox: CommitOutbox;
   readonly #nextId: () => number;
   #nextDue = Number.POSITIVE_INFINITY;
-  #flushScheduled = false;
   /** The wallet mover of the transaction in progress (Trading's `funds`). */
   #move: Move | null = null;
 
@@ -92,6 +92,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     readonly now: () => number,
     readonly send: AccountEmit,
   ) {
+    this.#outbox = new CommitOutbox(db, send);
     this.#nextId = nextIdFrom(db, "funding_loan", 0);
     offers.loans = this;
     trading.positions.funding = this;
@@ -121,21 +122,11 @@ export class FundingLoans implements PositionFunding, LoanOpener {
   }
 
   #emit(userId: number, type: string, payload: unknown): void {
-    this.#queue.push([userId, type, payload]);
+    this.#outbox.emit(userId, type, payload);
   }
 
   #flush(): void {
-    if (this.db.inTransaction) {
-      if (!this.#flushScheduled) {
-        this.#flushScheduled = true;
-        queueMicrotask(() => {
-          this.#flushScheduled = false;
-          this.#flush();
-        });
-      }
-      return;
-    }
-    for (const [u, t, p] of this.#queue.splice(0)) this.send(u, t, p);
+    this.#outbox.flush();
   }
 
   #planNext(): void {

@@ -34,6 +34,7 @@ import {
 import { addColumns, fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
 import type { FundingBatch, FundingExchange, FundingFill, FundingMarket } from "./funding-market.ts";
 import { MAX_PERIOD, MIN_PERIOD } from "./funding-market.ts";
+import { CommitOutbox } from "./outbox.ts";
 import { num, type AccountEmit } from "./trading.ts";
 
 /** This module's tables, created on any database file that lacks them (its migration step). */
@@ -204,7 +205,7 @@ const lends = (r: OfferRow): boolean => r.amount_orig > 0;
 
 export class FundingOffers {
   readonly #rows = new Map<number, OfferRow>();
-  readonly #queue: [number, string, unknown][] = [];
+  readonly #outbox: CommitOutbox;
   readonly #nextOfferId: () => number;
   readonly #nextCreditId: () => number;
   /** When the next credit payment or expiry is due (checked on every funding batch). */
@@ -217,7 +218,6 @@ export class FundingOffers {
   readonly #peggedAt = new Map<string, number>();
   #repegging = false;
   readonly #repegQueued = new Set<FundingMarket>();
-  #flushScheduled = false;
   /** The borrower's side (venue.ts attaches it). */
   loans: LoanOpener | null = null;
 
@@ -227,6 +227,10 @@ export class FundingOffers {
     readonly now: () => number,
     readonly send: AccountEmit,
   ) {
+    // Renewals place offers again, so they wait for the commit that returned the funds.
+    this.#outbox = new CommitOutbox(db, send, () => {
+      if (this.#renewals.length > 0) queueMicrotask(() => this.#renew());
+    });
     db.exec(FUNDING_TABLES);
     addColumns(db, FUNDING_COLUMNS);
     this.#nextOfferId = nextIdFrom(db, "funding_offer", 0);
@@ -391,22 +395,11 @@ export class FundingOffers {
   // --- events ----------------------------------------------------------------------------------
 
   #emit(userId: number, type: string, payload: unknown): void {
-    this.#queue.push([userId, type, payload]);
+    this.#outbox.emit(userId, type, payload);
   }
 
   #flush(): void {
-    if (this.db.inTransaction) {
-      if (!this.#flushScheduled) {
-        this.#flushScheduled = true;
-        queueMicrotask(() => {
-          this.#flushScheduled = false;
-          this.#flush();
-        });
-      }
-      return;
-    }
-    for (const [u, t, p] of this.#queue.splice(0)) this.send(u, t, p);
-    if (this.#renewals.length > 0) queueMicrotask(() => this.#renew());
+    this.#outbox.flush();
   }
 
   /**
