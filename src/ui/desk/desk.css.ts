@@ -1,5 +1,6 @@
 import { style, keyframes } from "@vanilla-extract/css";
 import { vars } from "../theme/contract.css";
+import { compactSelect } from "./widgets/widget-chrome.css";
 
 export const desk = style({ display: "flex", flexDirection: "column", gap: 6, padding: "6px 0" });
 
@@ -66,14 +67,7 @@ export const primary = style([
   { background: vars.color.accent, color: vars.color.accentText, fontWeight: 600 },
 ]);
 
-export const select = style({
-  background: vars.color.bg,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 4,
-  fontSize: 12,
-  padding: "3px 6px",
-});
+export const select = style([compactSelect, { fontSize: 12, padding: "3px 6px" }]);
 
 export const group = style({ display: "inline-flex", gap: 4, alignItems: "center", flexWrap: "wrap" });
 

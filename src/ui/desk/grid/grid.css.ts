@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../theme/contract.css";
+import { compactSelect } from "../widgets/widget-chrome.css";
 
 export const grid = style({ position: "relative", width: "100%", minHeight: 200 });
 
@@ -95,12 +96,4 @@ export const placeholder = style({
 
 export const crashed = style({ padding: 12, color: vars.color.textMuted, fontSize: 13 });
 
-export const pinSelect = style({
-  background: vars.color.bg,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 4,
-  fontSize: 11,
-  padding: "0 2px",
-  maxWidth: 140,
-});
+export const pinSelect = style([compactSelect, { fontSize: 11, padding: "0 2px", maxWidth: 140 }]);

@@ -9,6 +9,9 @@
  * Stacked and ladder share the row model below: with `n` rows per side the list has 2n + 1 rows.
  */
 export const BOOK_LAYOUT = { STACKED: 1, SIDE_BY_SIDE: 2, LADDER: 3 } as const;
+
+/** Every book row is this tall; the virtualizer relies on it (no measuring). */
+export const ROW_HEIGHT = 20;
 export type BookLayout = (typeof BOOK_LAYOUT)[keyof typeof BOOK_LAYOUT];
 
 export function bookLayout(setting: number): BookLayout {

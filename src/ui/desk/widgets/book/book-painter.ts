@@ -16,13 +16,12 @@ import { BOOK_VIEW_STRIDE, formatPercent, type BookView } from "../../../../prot
 import type { CanvasPalette } from "../../../theme/canvas-palette";
 import { bookGeometry, columnAt, textX, type BookGeometry, type BookPart, type HalfGeometry } from "./book-columns";
 import { LabelCache, normalizePrice } from "./book-format";
-import { BOOK_LAYOUT, listRows, stackedRow, type BookLayout } from "./book-layout";
+import { BOOK_LAYOUT, listRows, ROW_HEIGHT, stackedRow, type BookLayout } from "./book-layout";
 import type { PaintQueue } from "./paint-queue";
 
 export type BookSide = "bid" | "ask";
 
-/** Every book row is this tall; the virtualizer relies on it (no measuring). */
-export const ROW_HEIGHT = 20;
+export { ROW_HEIGHT };
 
 /** What a click on a drawn level refers to. */
 export interface PaintedLevel {

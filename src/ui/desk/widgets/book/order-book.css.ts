@@ -1,20 +1,11 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../theme/contract.css";
+import { overlayNote, panel } from "../widget-chrome.css";
 
-import { ROW_HEIGHT } from "./book-painter";
+import { ROW_HEIGHT } from "./book-layout";
 
-export const root = style({
-  height: "100%",
-  display: "flex",
-  flexDirection: "column",
-  minHeight: 0,
-  minWidth: 0,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: 12,
-  position: "relative",
-  containerType: "inline-size",
-});
+// The root is the size container of the health badge (a narrow book shows only its dot).
+export const root = style([panel, { minWidth: 0, position: "relative", containerType: "inline-size" }]);
 
 export const toolbar = style({
   display: "flex",
@@ -200,15 +191,7 @@ export const detailsTerm = style({ color: vars.color.textMuted });
 export const detailsValue = style({ margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
 export const detailsBad = style({ color: vars.color.danger, fontWeight: 600 });
 
-export const empty = style({
-  position: "absolute",
-  inset: 0,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  color: vars.color.textMuted,
-  pointerEvents: "none",
-});
+export const empty = overlayNote;
 
 export const listArea = style({
   position: "relative",

@@ -1,18 +1,11 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../../theme/contract.css";
+import { overlayNote, panel } from "../widget-chrome.css";
 
 /** Height of the toolbar above the plot; part of the widget's default size. */
 export const TOOLBAR_PX = 28;
 
-export const root = style({
-  display: "flex",
-  flexDirection: "column",
-  height: "100%",
-  minHeight: 0,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: 12,
-});
+export const root = panel;
 
 export const toolbar = style({
   display: "flex",
@@ -122,15 +115,7 @@ export const legend = style({
 
 export const legendTime = style({ color: vars.color.text, marginRight: 4 });
 
-export const empty = style({
-  position: "absolute",
-  inset: 0,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  color: vars.color.textMuted,
-  pointerEvents: "none",
-});
+export const empty = overlayNote;
 
 // uPlot's own overlay elements: crosshair and selection in the theme's colours.
 globalStyle(`${host} .u-cursor-x, ${host} .u-cursor-y`, { borderColor: vars.color.textMuted });

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../theme/contract.css";
+import { overlayNote } from "../widget-chrome.css";
 
 export const root = style({
   position: "relative",
@@ -43,16 +44,7 @@ export const readout = style({
 export const readoutTerm = style({ color: vars.color.textMuted });
 export const readoutValue = style({ textAlign: "right", fontFamily: vars.font.mono });
 
-export const empty = style({
-  position: "absolute",
-  inset: 0,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  color: vars.color.textMuted,
-  fontSize: 12,
-  pointerEvents: "none",
-});
+export const empty = style([overlayNote, { fontSize: 12 }]);
 
 /** Theme colours the canvas draws with are read from these probes (CSS variables resolved). */
 export const probes = style({ display: "none" });

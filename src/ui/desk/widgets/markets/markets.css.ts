@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../theme/contract.css";
+import { compactSelect } from "../widget-chrome.css";
 
 export const root = style({ display: "flex", flexDirection: "column", height: "100%", fontSize: 12 });
 
@@ -42,14 +43,7 @@ export const tab = style({
   },
 });
 
-export const select = style({
-  background: vars.color.bg,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 4,
-  fontSize: 12,
-  padding: "2px 4px",
-});
+export const select = style([compactSelect, { fontSize: 12, padding: "2px 4px" }]);
 
 export const scroller = style({ flex: "1 1 auto", overflowY: "auto", minHeight: 0 });
 

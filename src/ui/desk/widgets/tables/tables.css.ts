@@ -1,15 +1,8 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../theme/contract.css";
+import { panel as widgetPanel } from "../widget-chrome.css";
 
-export const widget = style({
-  display: "flex",
-  flexDirection: "column",
-  height: "100%",
-  minHeight: 0,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: 12,
-});
+export const widget = widgetPanel;
 
 export const toolbar = style({
   display: "flex",
