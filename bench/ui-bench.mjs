@@ -15,9 +15,18 @@
  * older "data age" figure is kept beside it: at every frame, now minus that time, which also counts
  * the feed's own quiet spells. Results go to bench/results/ui-latest.{json,md}.
  * Wall-clock numbers from a shared machine: read the medians, compare scenarios of one run.
+ *
+ * Then "books side by side": the desk's order book against a real open-source React order book,
+ * @lab49/react-order-book (bench/package.json), each as 8 desk-sized books on one page
+ * (bench/ui-peers, built for production with the app's Vite config and served by a tiny static
+ * server) fed by one market worker's stress book. The two run interleaved (orderflow, lab49,
+ * orderflow, lab49 …; 3 rounds, --quick 1) at 60 ms/8 and ×10, ×100, ×1000, with the same
+ * measurements; the medians over the rounds and the ratios lab49/orderflow are reported.
+ * --peers-only runs just that section (no product server); --only=NAME filters both sections.
+ * A section not run keeps its previous figures in ui-latest.{json,md}.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright";
 
@@ -31,6 +40,10 @@ const PROFILE = process.argv.includes("--profile");
 const TRACE = process.argv.includes("--trace");
 /** --only=NAME: run the scenarios whose name contains NAME. */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+/** --peers-only: only the side-by-side section (the desk's figures stay as last written). */
+const PEERS_ONLY = process.argv.includes("--peers-only");
+/** --rounds=N: rounds of the side-by-side section (each runs every implementation once). */
+const ROUNDS = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? (QUICK ? 1 : 3));
 const WARMUP_MS = QUICK ? 1500 : 3000;
 const MEASURE_MS = QUICK ? 3000 : 8000;
 const THROTTLE_MS = 100;
@@ -45,6 +58,10 @@ const SCENARIOS = [
   { name: "60 ms/8 ×100", intensity: 3, multiplier: 100 },
   { name: "60 ms/8 ×1000", intensity: 3, multiplier: 1000 },
 ];
+
+/** The side-by-side section: the strongest SPEC intensity and its multiples, on 8 books only. */
+const PEER_SCENARIOS = SCENARIOS.filter((s) => s.intensity === 3);
+const IMPLS = ["orderflow", "lab49"];
 
 const TAPE_PAIRS = ["BTCUSD", "ETHUSD", "ETHBTC", "LTCUSD", "XRPUSD", "SOLUSD", "BTCEUR", "BTCJPY"];
 
@@ -177,6 +194,17 @@ async function runScenario(browser, s) {
   await page.goto(`${BASE}/tradedesk/BTCUSD`);
   await page.waitForSelector('[data-testid="order-book"]');
   await page.waitForTimeout(WARMUP_MS);
+  const r = await measure(browser, context, page, s.name);
+  await context.close();
+  return r;
+}
+
+/**
+ * Measures the open page for MEASURE_MS: frame times, long tasks, and update→paint and view→paint of
+ * every book (`[data-testid="order-book"]` with its data-painted-* times). The same code measures
+ * the desk and the side-by-side page.
+ */
+async function measure(browser, context, page, label) {
   let cdp = null;
   if (PROFILE) {
     cdp = await context.newCDPSession(page);
@@ -234,20 +262,19 @@ async function runScenario(browser, s) {
   if (TRACE) {
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
     process.stdout.write(
-      `\n${s.name}: renderer main thread by event (ms, nested events counted in their parents too)\n${traceSummary(trace)}\n`,
+      `\n${label}: renderer main thread by event (ms, nested events counted in their parents too)\n${traceSummary(trace)}\n`,
     );
   }
   if (cdp) {
     const { profile } = await cdp.send("Profiler.stop");
-    process.stdout.write(`\n${s.name}: main-thread self time by function\n${topFunctions(profile)}\n`);
+    process.stdout.write(`\n${label}: main-thread self time by function\n${topFunctions(profile)}\n`);
   }
-  await context.close();
   const d = [...r.deltas].sort((a, b) => a - b);
   const b = [...r.behind].sort((a, b) => a - b);
   const l = [...r.latency].sort((a, b) => a - b);
   const v = [...r.delivery].sort((a, b) => a - b);
   return {
-    scenario: s.name,
+    scenario: label,
     frames: d.length,
     frameP50: quantile(d, 0.5),
     frameP99: quantile(d, 0.99),
@@ -278,9 +305,132 @@ function table(results) {
   return lines.join("\n");
 }
 
+/** Installs the bench's own dependencies (the peer) when missing, as `npm run bench` does. */
+function ensureBenchDeps() {
+  const dir = join(ROOT, "bench");
+  if (existsSync(join(dir, "node_modules", "@lab49", "react-order-book", "package.json"))) return;
+  const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: dir, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("npm ci in bench/ failed");
+}
+
+async function runPeer(browser, base, s, impl, round) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${base}?impl=${impl}&intensity=${s.intensity}&multiplier=${s.multiplier}`);
+  await page.waitForSelector("body[data-ready]");
+  await page.waitForTimeout(WARMUP_MS);
+  const label = `${s.name} ${impl} #${round + 1}`;
+  const r = await measure(browser, context, page, label);
+  // What each book shows: the peer's DOM rows a side, ours the canvas rows in its list's height.
+  r.rowsPerSide = await page.evaluate(() => {
+    const book = document.querySelector('[data-testid="order-book"]');
+    const peerRows = book?.querySelectorAll(".rob_OrderBook__side--bids li").length ?? 0;
+    const list = book?.querySelector('[data-testid="book-scroller"]');
+    return peerRows || (list ? Math.ceil(list.clientHeight / 20) : 0);
+  });
+  await context.close();
+  if (errors.length) throw new Error(`${label}: page errors: ${errors.join("; ")}`);
+  return { ...r, impl, round, intensity: s.intensity, multiplier: s.multiplier, scenario: s.name };
+}
+
+function median(values) {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length === 0) return Number.NaN;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+const PEER_FIELDS = ["frames", "frameP50", "frameP99", "longTasks", "viewToPaintP50", "viewToPaintP99", "paintedViews"];
+
+/** Per scenario and implementation: the median of each figure over the rounds, and lab49/orderflow. */
+function summarizePeers(runs) {
+  const out = [];
+  for (const name of [...new Set(runs.map((r) => r.scenario))]) {
+    const row = { scenario: name };
+    for (const impl of IMPLS) {
+      const mine = runs.filter((r) => r.scenario === name && r.impl === impl);
+      row[impl] = Object.fromEntries(PEER_FIELDS.map((f) => [f, median(mine.map((r) => r[f]))]));
+      row[impl].rounds = mine.length;
+      row[impl].rowsPerSide = mine[0]?.rowsPerSide ?? 0;
+    }
+    row.ratio = Object.fromEntries(
+      PEER_FIELDS.map((f) => {
+        const a = row.lab49[f];
+        const b = row.orderflow[f];
+        return [f, b > 0 ? a / b : a === 0 && b === 0 ? 1 : Number.NaN];
+      }),
+    );
+    out.push(row);
+  }
+  return out;
+}
+
+function peerTable(summary) {
+  const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
+  const x = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "—");
+  const lines = [
+    "| scenario | book | rows a side | frames | frame p50 ms | frame p99 ms | long tasks (>50 ms) | view→paint p50 ms | view→paint p99 ms | views painted |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of summary) {
+    for (const impl of IMPLS) {
+      const m = row[impl];
+      lines.push(
+        `| ${row.scenario} | ${impl} | ${m.rowsPerSide} | ${f(m.frames)} | ${f(m.frameP50)} | ${f(m.frameP99)} | ${f(m.longTasks)} | ${f(m.viewToPaintP50)} | ${f(m.viewToPaintP99)} | ${f(m.paintedViews)} |`,
+      );
+    }
+    const q = row.ratio;
+    lines.push(
+      `| ${row.scenario} | **lab49/orderflow** | | ${x(q.frames)} | ${x(q.frameP50)} | ${x(q.frameP99)} | ${x(q.longTasks)} | ${x(q.viewToPaintP50)} | ${x(q.viewToPaintP99)} | ${x(q.paintedViews)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The side-by-side section: build and serve the page, then every scenario's rounds, interleaved. */
+async function runPeers(browser) {
+  const scenarios = PEER_SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY));
+  if (scenarios.length === 0) return null;
+  ensureBenchDeps();
+  const { buildPeerPage, PEERS_PAGE } = await import("./ui-peers/build.mjs");
+  const { serveStatic } = await import("./ui-peers/serve.mjs");
+  process.stdout.write("\nBuilding the side-by-side page…\n");
+  const dist = await buildPeerPage();
+  const server = await serveStatic(dist);
+  const runs = [];
+  try {
+    for (const s of scenarios)
+      for (let round = 0; round < ROUNDS; round++)
+        for (const impl of IMPLS) {
+          const r = await runPeer(browser, `${server.url}${PEERS_PAGE}`, s, impl, round);
+          runs.push(r);
+          process.stdout.write(
+            `${s.name} ${impl} #${round + 1}: frames ${r.frames}, p50 ${r.frameP50.toFixed(1)}, p99 ${r.frameP99.toFixed(1)}, long tasks ${r.longTasks}, view→paint p50 ${r.viewToPaintP50.toFixed(1)} p99 ${r.viewToPaintP99.toFixed(1)}, views ${r.paintedViews}\n`,
+          );
+        }
+  } finally {
+    await server.close();
+  }
+  return {
+    meta: { date: new Date().toISOString(), rounds: ROUNDS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS },
+    summary: summarizePeers(runs),
+    runs,
+  };
+}
+
 async function main() {
+  const out = join(ROOT, "bench", "results");
+  let previous = {};
+  try {
+    previous = JSON.parse(readFileSync(join(out, "ui-latest.json"), "utf8"));
+  } catch {
+    // first run
+  }
+  const deskScenarios = PEERS_ONLY ? [] : SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY));
   let server = null;
-  if (!process.env["BENCH_UI_EXTERNAL"]) {
+  if (deskScenarios.length > 0 && !process.env["BENCH_UI_EXTERNAL"]) {
     server = spawn(process.execPath, [join(ROOT, "scripts/start.mjs")], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(PORT), EXCHANGE_DB: ":memory:" },
@@ -288,30 +438,43 @@ async function main() {
     });
   }
   try {
-    await waitForServer();
+    if (deskScenarios.length > 0) await waitForServer();
     const browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
     });
     const results = [];
-    for (const s of SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY))) {
+    for (const s of deskScenarios) {
       const r = await runScenario(browser, s);
       results.push(r);
       process.stdout.write(`${table([r]).split("\n").at(-1)}\n`);
     }
+    // The product server is not needed by the side-by-side page; stop it so it takes no CPU.
+    server?.kill("SIGTERM");
+    server = null;
+    const peers = await runPeers(browser);
+    const chromiumVersion = browser.version();
     await browser.close();
-    const out = join(ROOT, "bench", "results");
     mkdirSync(out, { recursive: true });
-    const meta = {
-      date: new Date().toISOString(),
-      warmupMs: WARMUP_MS,
-      measureMs: MEASURE_MS,
-      bookThrottleMs: THROTTLE_MS,
-      viewport: "1920x1080",
-      chromium: browser.version(),
-    };
-    writeFileSync(join(out, "ui-latest.json"), `${JSON.stringify({ meta, results }, null, 2)}\n`);
-    const md = `# UI bench (${meta.date})\n\n8 books (stress feed, 250 levels), 8 tapes and a chart on /tradedesk, ${meta.viewport}, measure ${MEASURE_MS} ms after ${WARMUP_MS} ms warm-up, book throttle ${THROTTLE_MS} ms.\n\n${table(results)}\n`;
+    const meta =
+      results.length > 0
+        ? {
+            date: new Date().toISOString(),
+            warmupMs: WARMUP_MS,
+            measureMs: MEASURE_MS,
+            bookThrottleMs: THROTTLE_MS,
+            viewport: "1920x1080",
+            chromium: chromiumVersion,
+          }
+        : (previous.meta ?? { viewport: "1920x1080", bookThrottleMs: THROTTLE_MS });
+    const desk = results.length > 0 ? results : (previous.results ?? []);
+    const side = peers ?? previous.peers ?? null;
+    if (side) side.meta.chromium ??= chromiumVersion;
+    writeFileSync(join(out, "ui-latest.json"), `${JSON.stringify({ meta, results: desk, peers: side }, null, 2)}\n`);
+    let md = `# UI bench (${meta.date})\n\n8 books (stress feed, 250 levels), 8 tapes and a chart on /tradedesk, ${meta.viewport}, measure ${meta.measureMs} ms after ${meta.warmupMs} ms warm-up, book throttle ${THROTTLE_MS} ms.\n\n${table(desk)}\n`;
+    if (side) {
+      md += `\n## Books side by side (${side.meta.date})\n\n8 books of one implementation on a page of their own (bench/ui-peers), ${meta.viewport}, each 468×302 px as on the desk, all on one market worker's stress book (tSTRESS, 250 levels, views every ${THROTTLE_MS} ms); orderflow = the desk's OrderBook widget, lab49 = @lab49/react-order-book 0.1.4 fed each view through React state. Medians over ${side.meta.rounds} interleaved round(s) of ${side.meta.measureMs} ms after ${side.meta.warmupMs} ms warm-up; ratios are lab49 / orderflow (above 1: lab49 has more of it).\n\n${peerTable(side.summary)}\n`;
+    }
     writeFileSync(join(out, "ui-latest.md"), md);
     process.stdout.write(`\n${md}`);
   } finally {
