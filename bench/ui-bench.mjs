@@ -19,9 +19,9 @@
  * Then "books side by side": the desk's order book against a real open-source React order book,
  * @lab49/react-order-book (bench/package.json), each as 8 desk-sized books on one page
  * (bench/ui-peers, built for production with the app's Vite config and served by a tiny static
- * server) fed by one market worker's stress book. The two run interleaved (orderflow, lab49,
- * orderflow, lab49 …; 3 rounds, --quick 1) at 60 ms/8 and ×10, ×100, ×1000, with the same
- * measurements; the medians over the rounds and the ratios lab49/orderflow are reported.
+ * server) fed by one market worker's stress book. They run interleaved (orderflow, lab49,
+ * lab49-250, orderflow, …; 3 rounds, --quick 1) at 60 ms/8 and ×10, ×100, ×1000, with the same
+ * measurements; the medians over the rounds and the ratios to orderflow are reported.
  * --peers-only runs just that section (no product server); --only=NAME filters both sections.
  * A section not run keeps its previous figures in ui-latest.{json,md}.
  */
@@ -61,7 +61,18 @@ const SCENARIOS = [
 
 /** The side-by-side section: the strongest SPEC intensity and its multiples, on 8 books only. */
 const PEER_SCENARIOS = SCENARIOS.filter((s) => s.intensity === 3);
-const IMPLS = ["orderflow", "lab49"];
+/**
+ * The books compared: ours; the peer with as many rows as ours shows at this size; the peer with the
+ * whole 250-level book in a scrolling box, which is what ours offers (by scrolling; it has no
+ * virtualization, so every row is in the DOM).
+ */
+const IMPLS = [
+  { id: "orderflow", query: "impl=orderflow" },
+  { id: "lab49", query: "impl=lab49" },
+  { id: "lab49-250", query: "impl=lab49&rows=250" },
+];
+/** --no-full-peer: without the 250-row peer (a shorter run). */
+const impls = process.argv.includes("--no-full-peer") ? IMPLS.filter((i) => i.id !== "lab49-250") : IMPLS;
 
 const TAPE_PAIRS = ["BTCUSD", "ETHUSD", "ETHBTC", "LTCUSD", "XRPUSD", "SOLUSD", "BTCEUR", "BTCJPY"];
 
@@ -149,6 +160,22 @@ function quantile(sorted, q) {
   return sorted[at];
 }
 
+/**
+ * Runs in every measured page before its own scripts: after each animation-frame callback, the
+ * measurement's hook (if set) looks for books painted in it (see the frame-exact view→paint).
+ */
+function hookFrameCallbacks() {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    raf((now) => {
+      try {
+        callback(now);
+      } finally {
+        window.__benchAfterFrameCallback?.();
+      }
+    });
+}
+
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
     try {
@@ -165,6 +192,7 @@ async function waitForServer() {
 async function runScenario(browser, s) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
+  await page.addInitScript(hookFrameCallbacks);
   const flags = { open: false, pinned: { stress: true }, stressIntensity: s.intensity, stressMultiplier: s.multiplier };
   await page.addInitScript(
     ([f, consent]) => {
@@ -229,10 +257,43 @@ async function measure(browser, context, page, label) {
     const seen = books.map((b) => Number(b.dataset["paintedUpdateAt"] ?? 0));
     const seenView = books.map((b) => Number(b.dataset["paintedPublishedAt"] ?? 0));
     let painting = 0;
+    // Frame-exact view→paint: each view a book shows is assigned to the frame that renders it (a
+    // write inside an animation-frame callback: that frame; a write in a task between frames: the
+    // next), and timed at the end of that frame's main-thread work (a message posted from the
+    // frame's first callback runs only after its rendering). The sampled figures above read the
+    // books at the start of each frame, before the books' own frame callbacks: a view painted in a
+    // frame callback counts one frame late there, a view committed in a task does not.
+    const exact = [];
+    const seenExact = [...seenView];
+    const pending = [];
+    let frameId = 0;
+    const scan = () => {
+      books.forEach((b, i) => {
+        const published = Number(b.dataset["paintedPublishedAt"] ?? 0);
+        if (published > 0 && published !== seenExact[i]) {
+          seenExact[i] = published;
+          pending.push({ frame: frameId, published });
+        }
+      });
+    };
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => {
+      const wall = Date.now();
+      for (let k = pending.length - 1; k >= 0; k--)
+        if (pending[k].frame <= e.data) {
+          exact.push(wall - pending[k].published);
+          pending.splice(k, 1);
+        }
+    };
+    window.__benchAfterFrameCallback = scan;
     await new Promise((done) => {
       const start = performance.now();
       let last = start;
       const frame = (now) => {
+        // Writes made in tasks since the last frame render in this one.
+        scan();
+        frameId++;
+        channel.port2.postMessage(frameId);
         deltas.push(now - last);
         last = now;
         const wall = Date.now();
@@ -256,8 +317,10 @@ async function measure(browser, context, page, label) {
       requestAnimationFrame(frame);
     });
     obs.disconnect();
+    window.__benchAfterFrameCallback = undefined;
+    channel.port1.close();
     for (const b of books) if (Number(b.dataset["paintedUpdateAt"] ?? 0) > 0) painting++;
-    return { deltas: deltas.slice(1), behind, latency, delivery, longs, painting };
+    return { deltas: deltas.slice(1), behind, latency, delivery, exact, longs, painting };
   }, MEASURE_MS);
   if (TRACE) {
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
@@ -273,6 +336,7 @@ async function measure(browser, context, page, label) {
   const b = [...r.behind].sort((a, b) => a - b);
   const l = [...r.latency].sort((a, b) => a - b);
   const v = [...r.delivery].sort((a, b) => a - b);
+  const x = [...r.exact].sort((a, b) => a - b);
   return {
     scenario: label,
     frames: d.length,
@@ -286,6 +350,8 @@ async function measure(browser, context, page, label) {
     paintedViews: l.length,
     viewToPaintP50: quantile(v, 0.5),
     viewToPaintP99: quantile(v, 0.99),
+    viewToFrameP50: quantile(x, 0.5),
+    viewToFrameP99: quantile(x, 0.99),
     behindP50: quantile(b, 0.5),
     behindP99: quantile(b, 0.99),
     booksPainting: r.painting,
@@ -316,12 +382,13 @@ function ensureBenchDeps() {
 async function runPeer(browser, base, s, impl, round) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
+  await page.addInitScript(hookFrameCallbacks);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}?impl=${impl}&intensity=${s.intensity}&multiplier=${s.multiplier}`);
+  await page.goto(`${base}?${impl.query}&intensity=${s.intensity}&multiplier=${s.multiplier}`);
   await page.waitForSelector("body[data-ready]");
   await page.waitForTimeout(WARMUP_MS);
-  const label = `${s.name} ${impl} #${round + 1}`;
+  const label = `${s.name} ${impl.id} #${round + 1}`;
   const r = await measure(browser, context, page, label);
   // What each book shows: the peer's DOM rows a side, ours the canvas rows in its list's height.
   r.rowsPerSide = await page.evaluate(() => {
@@ -332,7 +399,7 @@ async function runPeer(browser, base, s, impl, round) {
   });
   await context.close();
   if (errors.length) throw new Error(`${label}: page errors: ${errors.join("; ")}`);
-  return { ...r, impl, round, intensity: s.intensity, multiplier: s.multiplier, scenario: s.name };
+  return { ...r, impl: impl.id, round, intensity: s.intensity, multiplier: s.multiplier, scenario: s.name };
 }
 
 function median(values) {
@@ -342,26 +409,40 @@ function median(values) {
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-const PEER_FIELDS = ["frames", "frameP50", "frameP99", "longTasks", "viewToPaintP50", "viewToPaintP99", "paintedViews"];
+const PEER_FIELDS = [
+  "frames",
+  "frameP50",
+  "frameP99",
+  "longTasks",
+  "viewToPaintP50",
+  "viewToPaintP99",
+  "viewToFrameP50",
+  "viewToFrameP99",
+  "paintedViews",
+];
 
 /** Per scenario and implementation: the median of each figure over the rounds, and lab49/orderflow. */
 function summarizePeers(runs) {
   const out = [];
   for (const name of [...new Set(runs.map((r) => r.scenario))]) {
-    const row = { scenario: name };
-    for (const impl of IMPLS) {
-      const mine = runs.filter((r) => r.scenario === name && r.impl === impl);
-      row[impl] = Object.fromEntries(PEER_FIELDS.map((f) => [f, median(mine.map((r) => r[f]))]));
-      row[impl].rounds = mine.length;
-      row[impl].rowsPerSide = mine[0]?.rowsPerSide ?? 0;
+    const row = { scenario: name, impls: {}, ratios: {} };
+    for (const id of [...new Set(runs.map((r) => r.impl))]) {
+      const mine = runs.filter((r) => r.scenario === name && r.impl === id);
+      row.impls[id] = Object.fromEntries(PEER_FIELDS.map((f) => [f, median(mine.map((r) => r[f]))]));
+      row.impls[id].rounds = mine.length;
+      row.impls[id].rowsPerSide = mine[0]?.rowsPerSide ?? 0;
     }
-    row.ratio = Object.fromEntries(
-      PEER_FIELDS.map((f) => {
-        const a = row.lab49[f];
-        const b = row.orderflow[f];
-        return [f, b > 0 ? a / b : a === 0 && b === 0 ? 1 : Number.NaN];
-      }),
-    );
+    const ours = row.impls["orderflow"];
+    for (const [id, m] of Object.entries(row.impls)) {
+      if (id === "orderflow" || !ours) continue;
+      row.ratios[`${id}/orderflow`] = Object.fromEntries(
+        PEER_FIELDS.map((f) => {
+          const a = m[f];
+          const b = ours[f];
+          return [f, b > 0 ? a / b : a === 0 && b === 0 ? 1 : Number.NaN];
+        }),
+      );
+    }
     out.push(row);
   }
   return out;
@@ -369,22 +450,22 @@ function summarizePeers(runs) {
 
 function peerTable(summary) {
   const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
-  const x = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "—");
+  // A ratio to a zero of ours (e.g. no long tasks) has no value: "n/0".
+  const x = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "n/0");
   const lines = [
-    "| scenario | book | rows a side | frames | frame p50 ms | frame p99 ms | long tasks (>50 ms) | view→paint p50 ms | view→paint p99 ms | views painted |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| scenario | book | rows a side | frames | frame p50 ms | frame p99 ms | long tasks (>50 ms) | view→paint p50 ms | view→paint p99 ms | view→frame end p50 ms | view→frame end p99 ms | views painted |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of summary) {
-    for (const impl of IMPLS) {
-      const m = row[impl];
+    for (const [impl, m] of Object.entries(row.impls)) {
       lines.push(
-        `| ${row.scenario} | ${impl} | ${m.rowsPerSide} | ${f(m.frames)} | ${f(m.frameP50)} | ${f(m.frameP99)} | ${f(m.longTasks)} | ${f(m.viewToPaintP50)} | ${f(m.viewToPaintP99)} | ${f(m.paintedViews)} |`,
+        `| ${row.scenario} | ${impl} | ${m.rowsPerSide} | ${f(m.frames)} | ${f(m.frameP50)} | ${f(m.frameP99)} | ${f(m.longTasks)} | ${f(m.viewToPaintP50)} | ${f(m.viewToPaintP99)} | ${f(m.viewToFrameP50)} | ${f(m.viewToFrameP99)} | ${f(m.paintedViews)} |`,
       );
     }
-    const q = row.ratio;
-    lines.push(
-      `| ${row.scenario} | **lab49/orderflow** | | ${x(q.frames)} | ${x(q.frameP50)} | ${x(q.frameP99)} | ${x(q.longTasks)} | ${x(q.viewToPaintP50)} | ${x(q.viewToPaintP99)} | ${x(q.paintedViews)} |`,
-    );
+    for (const [name, q] of Object.entries(row.ratios))
+      lines.push(
+        `| ${row.scenario} | **${name}** | | ${x(q.frames)} | ${x(q.frameP50)} | ${x(q.frameP99)} | ${x(q.longTasks)} | ${x(q.viewToPaintP50)} | ${x(q.viewToPaintP99)} | ${x(q.viewToFrameP50)} | ${x(q.viewToFrameP99)} | ${x(q.paintedViews)} |`,
+      );
   }
   return lines.join("\n");
 }
@@ -403,11 +484,11 @@ async function runPeers(browser) {
   try {
     for (const s of scenarios)
       for (let round = 0; round < ROUNDS; round++)
-        for (const impl of IMPLS) {
+        for (const impl of impls) {
           const r = await runPeer(browser, `${server.url}${PEERS_PAGE}`, s, impl, round);
           runs.push(r);
           process.stdout.write(
-            `${s.name} ${impl} #${round + 1}: frames ${r.frames}, p50 ${r.frameP50.toFixed(1)}, p99 ${r.frameP99.toFixed(1)}, long tasks ${r.longTasks}, view→paint p50 ${r.viewToPaintP50.toFixed(1)} p99 ${r.viewToPaintP99.toFixed(1)}, views ${r.paintedViews}\n`,
+            `${s.name} ${impl.id} #${round + 1}: frames ${r.frames}, p50 ${r.frameP50.toFixed(1)}, p99 ${r.frameP99.toFixed(1)}, long tasks ${r.longTasks}, view→paint p50 ${r.viewToPaintP50.toFixed(1)} p99 ${r.viewToPaintP99.toFixed(1)}, views ${r.paintedViews}\n`,
           );
         }
   } finally {
@@ -473,7 +554,7 @@ async function main() {
     writeFileSync(join(out, "ui-latest.json"), `${JSON.stringify({ meta, results: desk, peers: side }, null, 2)}\n`);
     let md = `# UI bench (${meta.date})\n\n8 books (stress feed, 250 levels), 8 tapes and a chart on /tradedesk, ${meta.viewport}, measure ${meta.measureMs} ms after ${meta.warmupMs} ms warm-up, book throttle ${THROTTLE_MS} ms.\n\n${table(desk)}\n`;
     if (side) {
-      md += `\n## Books side by side (${side.meta.date})\n\n8 books of one implementation on a page of their own (bench/ui-peers), ${meta.viewport}, each 468×302 px as on the desk, all on one market worker's stress book (tSTRESS, 250 levels, views every ${THROTTLE_MS} ms); orderflow = the desk's OrderBook widget, lab49 = @lab49/react-order-book 0.1.4 fed each view through React state. Medians over ${side.meta.rounds} interleaved round(s) of ${side.meta.measureMs} ms after ${side.meta.warmupMs} ms warm-up; ratios are lab49 / orderflow (above 1: lab49 has more of it).\n\n${peerTable(side.summary)}\n`;
+      md += `\n## Books side by side (${side.meta.date})\n\n8 books of one implementation on a page of their own (bench/ui-peers), ${meta.viewport}, each 468×302 px as on the desk, all on one market worker's stress book (tSTRESS, 250 levels, views every ${THROTTLE_MS} ms); orderflow = the desk's OrderBook widget (canvas rows under a virtualized scroller, 250 levels reachable by scrolling), lab49 = @lab49/react-order-book 0.1.4 fed each view through React state with as many rows a side as ours shows, lab49-250 = the same with all 250 levels a side in a scrolling box (DOM rows, no virtualization). Medians over ${side.meta.rounds} interleaved round(s) of ${side.meta.measureMs} ms after ${side.meta.warmupMs} ms warm-up; ratios are lab49 / orderflow (above 1: lab49 has more of it).\n\n${peerTable(side.summary)}\n`;
     }
     writeFileSync(join(out, "ui-latest.md"), md);
     process.stdout.write(`\n${md}`);

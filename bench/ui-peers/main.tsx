@@ -2,7 +2,8 @@
  * bench:ui's side-by-side page: 8 order books of one implementation on the market worker's stress
  * book (tSTRESS), fed by ONE real market worker through the app's bridge, in a 4×2 grid of
  * desk-sized boxes. Query: impl=orderflow|lab49, intensity=0..3 (STRESS_INTENSITIES),
- * multiplier=1|10|100|1000. `document.body.dataset.ready` is set once the books are mounted.
+ * multiplier=1|10|100|1000, and for lab49 rows=N levels a side (default: as many as the desk's book
+ * shows; 250, the whole book in a scrolling box, is what ours offers by scrolling). `document.body.dataset.ready` is set once the books are mounted.
  */
 import { I18nProvider } from "@lingui/react";
 import { createRoot } from "react-dom/client";
@@ -28,6 +29,7 @@ const BOOKS = 8;
 const params = new URLSearchParams(window.location.search);
 const impl = params.get("impl") === "lab49" ? "lab49" : "orderflow";
 const intensity = STRESS_INTENSITIES[Number(params.get("intensity") ?? 3)] ?? STRESS_INTENSITIES[3];
+const rows = Math.max(1, Math.min(250, Math.trunc(Number(params.get("rows") ?? ROWS)) || ROWS));
 const multiplier = [1, 10, 100, 1000].includes(Number(params.get("multiplier"))) ? Number(params.get("multiplier")) : 1;
 
 async function boot(): Promise<void> {
@@ -44,7 +46,7 @@ async function boot(): Promise<void> {
   const books = Array.from({ length: BOOKS }, (_, i) => (
     <div key={i} className={css.cell} style={{ width: BOOK_WIDTH, height: BOOK_HEIGHT }}>
       {impl === "lab49" ? (
-        <Lab49Book source={bridge} rows={ROWS} />
+        <Lab49Book source={bridge} rows={rows} />
       ) : (
         <OrderflowBook widgetKey={`widget/book/b${i}`} pair="STRESS" symbol="tSTRESS" />
       )}

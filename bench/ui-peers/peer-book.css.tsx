@@ -12,10 +12,16 @@ export const grid = style({ display: "grid", gap: 8, padding: 9 });
  * @lab49/react-order-book ships no styles (its README: style it through its class names); these
  * give it the desk book's font, row height and colours, so the two draw comparable boxes.
  */
-export const lab49 = style({ height: "100%", color: vars.color.text, fontSize: 12, lineHeight: "20px" });
+export const lab49 = style({
+  height: "100%",
+  overflowY: "auto",
+  color: vars.color.text,
+  fontSize: 12,
+  lineHeight: "20px",
+});
 
 const P = `${lab49} .rob_OrderBook`;
-globalStyle(P, { height: "100%", gap: 4, fontVariantNumeric: "tabular-nums" });
+globalStyle(P, { minHeight: "100%", gap: 4, fontVariantNumeric: "tabular-nums" });
 globalStyle(`${P}__side`, { flex: "1 1 0", minWidth: 0, overflow: "hidden" });
 globalStyle(`${P}__side-header, ${P}__spread-header`, { margin: 0, color: vars.color.textMuted });
 globalStyle(`${P}__spread`, { flex: "0 0 auto", padding: "0 6px", textAlign: "center" });
