@@ -12,6 +12,7 @@ import { handlePublicPost, handlePublicRest } from "./exchange/rest-public.ts";
 import { Identity } from "./identity.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
+import { logError } from "./log.ts";
 
 export interface ApiServerOptions {
   readonly exchange: Exchange;
@@ -39,7 +40,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
   const limiter = new RateLimiter(options.limits ?? DEFAULT_LIMITS, options.now);
   const identity = options.account ? new Identity(options.account, options.now) : null;
-  const server = createServer((req, res) => {
+  const server = createServer((req, res) => safely(res, `${req.method} ${req.url}`, () => handle(req, res))());
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const origin = req.headers.origin;
     if (origin === options.appOrigin) {
       res.setHeader("access-control-allow-origin", origin);
@@ -60,7 +62,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     }
     if (req.method === "POST") {
       void readBody(req).then(
-        (raw) => {
+        safely(res, `POST ${url.pathname}`, (raw: string) => {
           if (url.pathname === "/dev/maintenance" && options.maintenance) {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });
@@ -94,7 +96,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             : null;
           if (reply) return sendJson(res, reply.status, reply.body);
           sendJson(res, 404, ["error", 10020, "not found"]);
-        },
+        }),
         () => {
           res.setHeader("connection", "close");
           sendJson(res, 413, ["error", 10020, "body: too large"]);
@@ -117,15 +119,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return sendJson(res, 200, identity.captchaChallenge());
     // The development mail outbox: where sign-up and verification mails "arrive" on this machine.
     if (identity && url.pathname === "/dev/outbox") return sendJson(res, 200, identity.outbox());
-    try {
-      if (!rest(req, res, url)) {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));
-      }
-    } catch {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify(["error", 10001, "internal error"]));
+    if (!rest(req, res, url)) {
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));
     }
-  });
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on("upgrade", (req, socket, head) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -152,6 +149,26 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * Wraps a request handler: what it throws is logged and answered with the API's error shape
+ * (HTTP 500, `["error", 10001, "internal error"]`) instead of escaping into the process.
+ */
+function safely<A extends unknown[]>(
+  res: ServerResponse,
+  where: string,
+  fn: (...args: A) => void,
+): (...args: A) => void {
+  return (...args: A) => {
+    try {
+      fn(...args);
+    } catch (e) {
+      logError(where, e);
+      if (!res.headersSent) sendJson(res, 500, ["error", 10001, "internal error"]);
+      else res.end();
+    }
   };
 }
 

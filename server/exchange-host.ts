@@ -10,6 +10,7 @@ import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
+import { guarded } from "./log.ts";
 
 export interface ExchangeHostOptions {
   readonly host: string;
@@ -146,18 +147,34 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     await new Promise<void>((done) => api.server.listen(port, o.host, done));
     apis.push(api);
   }
-  const timers = [setInterval(() => exchange.simulator.step(), o.simStepMs)];
+  // Timers have no caller to report to: what throws in a step is logged and the next step runs.
+  const timers = [
+    setInterval(
+      guarded("simulator", () => exchange.simulator.step()),
+      o.simStepMs,
+    ),
+  ];
   if (o.stress) {
     const { intervalMs, updates, symbols } = o.stress;
     for (const s of symbols) if (!exchange.markets.has(s)) throw new Error(`STRESS_SYMBOLS: ${s} is not listed`);
-    timers.push(setInterval(() => symbols.forEach((s) => exchange.simulator.burst(s, updates)), intervalMs));
+    timers.push(
+      setInterval(
+        guarded("stress", () => symbols.forEach((s) => exchange.simulator.burst(s, updates))),
+        intervalMs,
+      ),
+    );
     o.log(`Stress mode: ${updates} book updates every ${intervalMs} ms on ${symbols.join(", ")}.`);
   }
   if (o.replay) {
     const r = replayFromFile(exchange, o.replay.path, o.replay.symbol);
     const { steps, stepMs } = o.replay;
     r.advance(1);
-    timers.push(setInterval(() => r.advance(steps), stepMs));
+    timers.push(
+      setInterval(
+        guarded("replay", () => r.advance(steps)),
+        stepMs,
+      ),
+    );
     o.log(
       `Replay mode: ${r.symbol} from ${o.replay.path} (${r.steps.length} recorded changes, ${steps} every ${stepMs} ms).`,
     );

@@ -1,5 +1,10 @@
 /** The embedded exchange alone (no app): EXCHANGE_PORT (public; +1 authenticated), EXCHANGE_DB. */
 import { hostOptionsFromEnv, startExchangeHost } from "./exchange-host.ts";
+import { logError } from "./log.ts";
+
+// As in main.ts: log what escapes every boundary and keep serving.
+process.on("uncaughtException", (err) => logError("uncaught exception (kept serving)", err));
+process.on("unhandledRejection", (reason) => logError("unhandled rejection (kept serving)", reason));
 
 const host = process.env["HOST"] ?? "127.0.0.1";
 const port = Number(process.env["EXCHANGE_PORT"] ?? 5181);

@@ -9,11 +9,23 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { servedConfig } from "./config.ts";
 import { hostOptionsFromEnv, startExchangeHost, type ExchangeHost } from "./exchange-host.ts";
+import { logError } from "./log.ts";
 import { createAppServer } from "./static.ts";
 
 const HOST = process.env["HOST"] ?? "127.0.0.1";
 const PORT = Number(process.env["PORT"] ?? 5180);
 const ROOT = resolve(process.env["APP_DIST"] ?? "dist");
+
+/**
+ * Last line of defence. Every boundary of the exchange (socket messages, requests, timers, the
+ * microtasks that fire stops) catches and logs its own errors; anything that still escapes is a
+ * bug in one request or one order, and the process serves every other account, the public feeds
+ * and the app. Exiting would drop every connection and, under `npm start`, leave nothing to
+ * reconnect to — so log it loudly and keep serving. SQLite keeps each change atomic (a failed
+ * transaction rolls back), so what is served afterwards is still what was committed.
+ */
+process.on("uncaughtException", (err) => logError("uncaught exception (kept serving)", err));
+process.on("unhandledRejection", (reason) => logError("unhandled rejection (kept serving)", reason));
 
 async function main(): Promise<void> {
   const build = JSON.parse(await readFile(resolve(ROOT, "build.json"), "utf8")) as { build: string };

@@ -153,4 +153,22 @@ describe("dust and cross-side diffs (review findings)", () => {
     expect(client.unknownDeletes).toBe(0);
     expect(client.checksum()).toBe(feed.mirror.checksum());
   });
+
+  it("stops a capped market buy at what its budget pays, the rest INSUFFICIENT BALANCE", () => {
+    const e = setup();
+    e.submit(order("sell", 100, 1, 2), 1);
+    e.submit(order("sell", 200, 1, 3), 2);
+    // 250 quote: the whole 100 level, then 0.75 at 200 — never a unit more.
+    const buy = newEngineOrder({ id: nextId++, owner: 9, side: "buy", type: "MARKET", price: 0, amount: 2, now: 3 });
+    buy.quoteBudget = 250e8;
+    const r = e.submit(buy, 3);
+    expect(r.fills.map((f) => [f.price, f.amount])).toEqual([
+      [100, 1],
+      [200, 0.75],
+    ]);
+    expect(buy.quoteBudget).toBe(0);
+    expect(buy.status).toMatch(/^INSUFFICIENT BALANCE was: PARTIALLY FILLED @ 200.0\(0.75\)/);
+    expect(e.buyCost(0.25, 9)).toBe(50e8);
+    expect(e.buyCost(0.25, 3)).toBeNull();
+  });
 });

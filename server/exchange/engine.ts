@@ -31,6 +31,12 @@ export interface EngineOrder {
   /** Volume-weighted average fill price so far. */
   avgPrice: number;
   filled: number;
+  /**
+   * A buy's spending cap in 1e-8 units of the quote currency (what the account can pay): matching
+   * stops before the fills' cost (each rounded to the unit, as settlement books it) would pass it,
+   * and the rest is cancelled as INSUFFICIENT BALANCE. Absent: no cap (simulator orders, limits).
+   */
+  quoteBudget?: number;
 }
 
 export interface Fill {
@@ -180,6 +186,28 @@ export class MatchingEngine {
     return this.asks.prices[0];
   }
 
+  /**
+   * What buying `amount` at market would cost `owner` now, in 1e-8 units of the quote (each fill
+   * rounded as settlement books it), walking the asks as `submit` would — hidden orders included,
+   * the owner's own skipped (self-trade prevention cancels them); null when the asks run out first.
+   */
+  buyCost(amount: number, owner: number): number | null {
+    let left = round8(amount);
+    let cost = 0;
+    for (const p of this.asks.prices) {
+      const level = this.asks.levels.get(p) as Level;
+      for (let i = level.head; i < level.orders.length && left > 0; i++) {
+        const o = level.orders[i] as EngineOrder;
+        if (o.owner === owner || o.remaining <= 0) continue;
+        const take = round8(Math.min(left, o.remaining));
+        cost += Math.round(take * p * 1e8);
+        left = round8(left - take);
+      }
+      if (left <= 0) return cost;
+    }
+    return null;
+  }
+
   /** Puts an order back on the book as it was (restoring from storage): no matching. */
   restore(order: EngineOrder): void {
     (order.side === "buy" ? this.bids : this.asks).add(order);
@@ -207,7 +235,8 @@ export class MatchingEngine {
       return { order, fills, touched, levels, rested: false };
     }
 
-    while (order.remaining > 0) {
+    let outOfFunds = false;
+    while (order.remaining > 0 && !outOfFunds) {
       const level = opp.best();
       if (!level || !crosses(level.price)) break;
       for (let i = level.head; i < level.orders.length && order.remaining > 0; i++) {
@@ -224,7 +253,14 @@ export class MatchingEngine {
           touched.push(maker);
           continue;
         }
-        const amount = round8(Math.min(order.remaining, maker.remaining));
+        let amount = round8(Math.min(order.remaining, maker.remaining));
+        if (order.quoteBudget !== undefined) {
+          amount = Math.min(amount, affordable(order.quoteBudget, level.price));
+          if (amount <= 0) {
+            outOfFunds = true;
+            break;
+          }
+        }
         if (amount <= 0) {
           // Float residue below 1e-8: the order is done; never emit a zero fill.
           if (order.remaining < 1e-8) order.remaining = 0;
@@ -233,6 +269,7 @@ export class MatchingEngine {
         }
         const fill: Fill = { tradeId: this.#nextTradeId(), mts: now, price: level.price, amount, taker: order, maker };
         fills.push(fill);
+        if (order.quoteBudget !== undefined) order.quoteBudget -= Math.round(amount * level.price * 1e8);
         for (const o of [order, maker]) {
           o.avgPrice = (o.avgPrice * o.filled + level.price * amount) / (o.filled + amount);
           o.filled = round8(o.filled + amount);
@@ -269,9 +306,10 @@ export class MatchingEngine {
         if (!order.hidden)
           levels.push({ side: order.side, price: order.price, deltaAmount: order.remaining, deltaCount: 1 });
       } else {
-        // MARKET, IOC, FOK: what did not fill is cancelled.
+        // MARKET, IOC, FOK: what did not fill is cancelled (for want of funds when the cap stopped it).
         const prev = order.status;
-        order.status = prev === "ACTIVE" || prev === "" ? "CANCELED" : `CANCELED was: ${prev}`;
+        const why = outOfFunds ? "INSUFFICIENT BALANCE" : "CANCELED";
+        order.status = prev === "ACTIVE" || prev === "" ? why : `${why} was: ${prev}`;
         order.mtsUpdate = now;
       }
     }
@@ -293,6 +331,14 @@ export class MatchingEngine {
   }
 }
 
+/** The most a budget of `units` (1e-8 of the quote) buys at `price`, in whole 1e-8 of the base. */
+function affordable(units: number, price: number): number {
+  let a = Math.floor(units / price);
+  // Settlement rounds each fill's cost to the unit: step down past any float rounding up.
+  while (a > 0 && Math.round((a / 1e8) * price * 1e8) > units) a--;
+  return a > 0 ? a / 1e8 : 0;
+}
+
 export function newEngineOrder(fields: {
   id: number;
   owner: number;
@@ -304,6 +350,7 @@ export function newEngineOrder(fields: {
   cid?: number | null;
   hidden?: boolean;
   postOnly?: boolean;
+  quoteBudget?: number;
 }): EngineOrder {
   return {
     id: fields.id,
@@ -321,5 +368,6 @@ export function newEngineOrder(fields: {
     status: "ACTIVE",
     avgPrice: 0,
     filled: 0,
+    ...(fields.quoteBudget !== undefined && fields.side === "buy" ? { quoteBudget: fields.quoteBudget } : {}),
   };
 }

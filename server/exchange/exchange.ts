@@ -127,6 +127,8 @@ export class Exchange {
       hidden?: boolean;
       postOnly?: boolean;
       cid?: number | null;
+      /** A buy's spending cap in 1e-8 quote units (engine.ts `quoteBudget`). */
+      quoteBudget?: number;
     },
   ): Batch | null {
     const market = this.markets.get(symbol);
@@ -158,7 +160,19 @@ export class Exchange {
     const bookDiffs = new Map<Feed, number[][]>();
     for (const feed of this.feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
     const batch: Batch = { market, result, trades, bookDiffs };
-    for (const l of this.#listeners) l(batch);
+    // The book has moved and the feeds' mirrors with it: every listener must see the batch (the
+    // sockets send its diff), so one that throws does not stop the others. The first error is
+    // rethrown afterwards: inside an account's transaction it must roll that transaction back
+    // (swallowed, a half-settled fill would commit); a timer's caller logs it.
+    let failure: { error: unknown } | null = null;
+    for (const l of this.#listeners) {
+      try {
+        l(batch);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
     return batch;
   }
 

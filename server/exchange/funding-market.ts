@@ -560,7 +560,17 @@ export class FundingExchange {
     const bookDiffs = new Map<FundingFeed, number[][]>();
     for (const feed of this.#feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
     const batch: FundingBatch = { market, result, trades, bookDiffs };
-    for (const l of this.#listeners) l(batch);
+    // Every listener must see the batch (the sockets send its diff); the first error is rethrown
+    // afterwards, to roll back the account transaction it happened in (exchange.ts does the same).
+    let failure: { error: unknown } | null = null;
+    for (const l of this.#listeners) {
+      try {
+        l(batch);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
     return batch;
   }
 

@@ -36,6 +36,7 @@ import type { FundingBatch, FundingExchange, FundingFill, FundingMarket } from "
 import { MAX_PERIOD, MIN_PERIOD } from "./funding-market.ts";
 import { CommitOutbox } from "./outbox.ts";
 import { num, type AccountEmit } from "./trading.ts";
+import { guarded } from "../log.ts";
 
 /** This module's tables, created on any database file that lacks them (its migration step). */
 const FUNDING_TABLES = `
@@ -229,7 +230,7 @@ export class FundingOffers {
   ) {
     // Renewals place offers again, so they wait for the commit that returned the funds.
     this.#outbox = new CommitOutbox(db, send, () => {
-      if (this.#renewals.length > 0) queueMicrotask(() => this.#renew());
+      if (this.#renewals.length > 0) queueMicrotask(guarded("funding renewals", () => this.#renew()));
     });
     db.exec(FUNDING_TABLES);
     addColumns(db, FUNDING_COLUMNS);
@@ -242,10 +243,12 @@ export class FundingOffers {
       this.#settle(b);
       if (!this.#repegging && !this.#repegQueued.has(b.market)) {
         this.#repegQueued.add(b.market);
-        queueMicrotask(() => {
-          this.#repegQueued.delete(b.market);
-          this.#repeg(b.market);
-        });
+        queueMicrotask(
+          guarded("funding FRR re-peg", () => {
+            this.#repegQueued.delete(b.market);
+            this.#repeg(b.market);
+          }),
+        );
       }
     });
     this.#restore();

@@ -5,6 +5,7 @@
  * transaction has returned.
  */
 import type { AccountEmit } from "./trading.ts";
+import { guarded } from "../log.ts";
 
 export class CommitOutbox {
   readonly #queue: [number, string, unknown][] = [];
@@ -25,10 +26,12 @@ export class CommitOutbox {
     if (this.db.inTransaction) {
       if (!this.#scheduled) {
         this.#scheduled = true;
-        queueMicrotask(() => {
-          this.#scheduled = false;
-          this.flush();
-        });
+        queueMicrotask(
+          guarded("commit outbox", () => {
+            this.#scheduled = false;
+            this.flush();
+          }),
+        );
       }
       return;
     }

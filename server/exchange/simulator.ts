@@ -3,6 +3,7 @@
  * orders around a drifting mid and cancel stale ones; takers cross the spread with market orders
  * now and then. Deterministic for a seed, so a run can be reproduced.
  */
+import { guarded } from "../log.ts";
 export interface SimulatedMarket {
   readonly symbol: string;
   readonly start: number;
@@ -94,7 +95,8 @@ export class Simulator {
         this.hooks.place(m.symbol, TAKER, side, "MARKET", Number.NaN, this.#size(mid));
       }
     }
-    for (const fn of this.#afterStep) fn();
+    // The funding clocks run here (interest, expiries): one that throws must not stop the others.
+    for (const fn of this.#afterStep) guarded("simulator step listener", fn)();
   }
 
   /**

@@ -10,6 +10,7 @@ import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import type { EngineOrder, EngineOrderType, Side } from "./engine.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import { Positions } from "./positions.ts";
+import { guarded, logError } from "../log.ts";
 
 export const MAKER_FEE = 0.001;
 export const TAKER_FEE = 0.002;
@@ -133,7 +134,7 @@ export class Trading {
           this.#flush();
         }
       },
-      liquidated: (symbol) => queueMicrotask(() => this.#cancelExcessReduceOnly(symbol)),
+      liquidated: (symbol) => queueMicrotask(guarded("reduce-only trim", () => this.#cancelExcessReduceOnly(symbol))),
     });
   }
 
@@ -457,6 +458,9 @@ export class Trading {
         cid,
         hidden: (flags & ORDER_FLAGS.HIDDEN) !== 0,
         postOnly: (flags & ORDER_FLAGS.POST_ONLY) !== 0,
+        // The reservation is an estimate (the P0 book plus 2 %); the engine may walk further (own
+        // orders skipped): it never spends more than the wallet holds free plus this reservation.
+        ...(!margin && side === "buy" && engineType === "MARKET" ? { quoteBudget: w.balance - w.reserved } : {}),
       });
     })();
     const wire = this.#orderWire(row);
@@ -583,34 +587,83 @@ export class Trading {
     if (fired.length > 0) queueMicrotask(() => this.#fire(fired));
   }
 
+  /**
+   * Sends crossed stops to the book. Runs on a microtask, outside any request: a stop that throws
+   * is logged and the others still fire (nothing may escape into the process).
+   */
   #fire(rows: OrderRow[]): void {
     for (const r of rows) {
-      if (r.open !== 1 || r.triggered === 1) continue;
-      const limit = STOP_TYPES[r.type] === "LIMIT";
-      this.#db.transaction(() => {
-        // Marked first: the OCO limit's cancellation below must not take this stop with it.
-        r.triggered = 1;
-        const peer = r.oco_peer !== null ? this.#rows.get(r.oco_peer) : undefined;
-        if (peer && peer.open === 1) {
-          // The stop side of an OCO acted: it takes over the pair's reservation, the limit goes.
-          r.reserved += peer.reserved;
-          peer.reserved = 0;
-          this.#ex.cancel(peer.symbol, peer.id);
-        }
-        r.mts_update = this.#now();
-        this.#saveOrder(r);
-        this.#ex.placeOrder(r.symbol, {
-          id: r.id,
-          owner: r.user_id,
-          side: r.side,
-          type: limit ? "LIMIT" : "MARKET",
-          price: limit ? (r.aux_price as number) : Number.NaN,
-          amount: fromUnits(r.remaining),
-          cid: r.cid,
-        });
-      })();
-      this.#flush();
+      try {
+        this.#fireOne(r);
+      } catch (e) {
+        this.#queue.length = 0;
+        logError(`stop ${r.id} (${r.symbol})`, e);
+      }
     }
+  }
+
+  #fireOne(r: OrderRow): void {
+    if (r.open !== 1 || r.triggered === 1) return;
+    const limit = STOP_TYPES[r.type] === "LIMIT";
+    this.#db.transaction(() => {
+      // Marked first: the OCO limit's cancellation below must not take this stop with it.
+      r.triggered = 1;
+      const peer = r.oco_peer !== null ? this.#rows.get(r.oco_peer) : undefined;
+      if (peer && peer.open === 1) {
+        // The stop side of an OCO acted: it takes over the pair's reservation, the limit goes.
+        r.reserved += peer.reserved;
+        peer.reserved = 0;
+        this.#ex.cancel(peer.symbol, peer.id);
+      }
+      r.mts_update = this.#now();
+      // A stop that becomes a market buy reserved at its trigger (plus 5 %), but the market may
+      // be far above it: what it can spend is its reservation and the wallet's free balance.
+      // Checked before matching, so the engine never fills what settlement could not book; one
+      // that cannot be paid in full is cancelled unfilled, as the real exchange refuses it.
+      let quoteBudget: number | undefined;
+      if (!limit && r.side === "buy" && !isMargin(r.type)) {
+        const ccy = parseSymbol(r.symbol);
+        const w = ccy?.kind === "trading" ? this.#wallet(r.user_id, ccy.quote) : { balance: 0, reserved: 0 };
+        quoteBudget = r.reserved + w.balance - w.reserved;
+        const need = this.#ex.markets.get(r.symbol)?.engine.buyCost(fromUnits(r.remaining), r.user_id) ?? null;
+        if (need !== null && need > quoteBudget) {
+          this.#closeUnpaid(r, need, quoteBudget);
+          return;
+        }
+      }
+      this.#saveOrder(r);
+      this.#ex.placeOrder(r.symbol, {
+        id: r.id,
+        owner: r.user_id,
+        side: r.side,
+        type: limit ? "LIMIT" : "MARKET",
+        price: limit ? (r.aux_price as number) : Number.NaN,
+        amount: fromUnits(r.remaining),
+        cid: r.cid,
+        ...(quoteBudget !== undefined ? { quoteBudget } : {}),
+      });
+    })();
+    this.#flush();
+  }
+
+  /** A triggered stop the account cannot pay for: closed unfilled, its reservation released. */
+  #closeUnpaid(r: OrderRow, need: number, budget: number): void {
+    r.open = 0;
+    r.status = "INSUFFICIENT BALANCE";
+    this.#release(r);
+    this.#saveOrder(r);
+    const wire = this.#orderWire(r);
+    this.#emit(r.user_id, "oc", wire);
+    const info = parseSymbol(r.symbol);
+    const ccy = info?.kind === "trading" ? info.quote : "";
+    this.#notify(
+      r.user_id,
+      "on-req",
+      wire,
+      "ERROR",
+      `Invalid order: not enough exchange balance for ${fromUnits(r.remaining)} ${r.symbol} at market (needs ${fromUnits(need)} ${ccy}, ${fromUnits(budget)} available)`,
+    );
+    this.#rows.delete(r.id);
   }
 
   #marketBuyCost(symbol: string, size: number): number | null {
@@ -939,7 +992,7 @@ export class Trading {
     }
     // A position that shrank may leave reduce-only orders larger than it: trimmed once this batch
     // has been handled everywhere (a cancellation is a batch of its own, like a firing stop).
-    if (margin) queueMicrotask(() => this.#cancelExcessReduceOnly(batch.market.symbol));
+    if (margin) queueMicrotask(guarded("reduce-only trim", () => this.#cancelExcessReduceOnly(batch.market.symbol)));
   }
 
   #marginRow(id: number): boolean {

@@ -18,6 +18,7 @@ import { allows, permissionsWire } from "../api-keys.ts";
 import { derivStatusRow } from "./derived.ts";
 import { fundingSubscription, type FundingChannel } from "./funding-ws.ts";
 import type { FundingBatch } from "./funding-market.ts";
+import { guarded, logError } from "../log.ts";
 
 const MAX_CHANNELS = 30;
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -95,8 +96,18 @@ export class PublicSocketServer {
     options.account?.onEvent((userId, type, payload) => {
       for (const c of this.#clients) if (c.userId === userId) this.#account(c, type, payload);
     });
-    this.#timers.push(setInterval(() => this.#heartbeat(), options.heartbeatMs ?? HEARTBEAT_MS));
-    this.#timers.push(setInterval(() => this.#tickers(), TICKER_MS));
+    this.#timers.push(
+      setInterval(
+        guarded("heartbeats", () => this.#heartbeat()),
+        options.heartbeatMs ?? HEARTBEAT_MS,
+      ),
+    );
+    this.#timers.push(
+      setInterval(
+        guarded("tickers", () => this.#tickers()),
+        TICKER_MS,
+      ),
+    );
   }
 
   close(): void {
@@ -137,7 +148,17 @@ export class PublicSocketServer {
       } catch {
         return; // the live server ignores non-JSON input
       }
-      this.#onMessage(client, msg);
+      try {
+        this.#onMessage(client, msg);
+      } catch (e) {
+        // Never let one message take the process down: log it and answer in the shape the
+        // request expects (an error notification for an account input, an error event otherwise).
+        logError("socket message", e);
+        if (Array.isArray(msg) && msg[0] === 0 && typeof msg[1] === "string" && client.userId !== null) {
+          const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "internal error"];
+          this.#account(client, "n", n);
+        } else this.#event(client, { event: "error", code: 10001, msg: "internal error" });
+      }
     });
     this.#event(client, {
       event: "info",
