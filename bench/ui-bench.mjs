@@ -549,12 +549,13 @@ async function main() {
           }
         : (previous.meta ?? { viewport: "1920x1080", bookThrottleMs: THROTTLE_MS });
     const desk = results.length > 0 ? results : (previous.results ?? []);
-    const side = peers ?? previous.peers ?? null;
+    // Figures kept from an earlier run only when written in this format.
+    const side = peers ?? (previous.peers?.summary?.[0]?.impls ? previous.peers : null);
     if (side) side.meta.chromium ??= chromiumVersion;
     writeFileSync(join(out, "ui-latest.json"), `${JSON.stringify({ meta, results: desk, peers: side }, null, 2)}\n`);
     let md = `# UI bench (${meta.date})\n\n8 books (stress feed, 250 levels), 8 tapes and a chart on /tradedesk, ${meta.viewport}, measure ${meta.measureMs} ms after ${meta.warmupMs} ms warm-up, book throttle ${THROTTLE_MS} ms.\n\n${table(desk)}\n`;
     if (side) {
-      md += `\n## Books side by side (${side.meta.date})\n\n8 books of one implementation on a page of their own (bench/ui-peers), ${meta.viewport}, each 468×302 px as on the desk, all on one market worker's stress book (tSTRESS, 250 levels, views every ${THROTTLE_MS} ms); orderflow = the desk's OrderBook widget (canvas rows under a virtualized scroller, 250 levels reachable by scrolling), lab49 = @lab49/react-order-book 0.1.4 fed each view through React state with as many rows a side as ours shows, lab49-250 = the same with all 250 levels a side in a scrolling box (DOM rows, no virtualization). Medians over ${side.meta.rounds} interleaved round(s) of ${side.meta.measureMs} ms after ${side.meta.warmupMs} ms warm-up; ratios are lab49 / orderflow (above 1: lab49 has more of it).\n\n${peerTable(side.summary)}\n`;
+      md += `\n## Books side by side (${side.meta.date})\n\n8 books of one implementation on a page of their own (bench/ui-peers), ${meta.viewport}, each 468×302 px as on the desk, all on one market worker's stress book (tSTRESS, 250 levels, views every ${THROTTLE_MS} ms); orderflow = the desk's OrderBook widget (canvas rows under a virtualized scroller, 250 levels reachable by scrolling), lab49 = @lab49/react-order-book 0.1.4 fed each view through React state with as many rows a side as ours shows, lab49-250 = the same with all 250 levels a side in a scrolling box (DOM rows, no virtualization). Medians over ${side.meta.rounds} interleaved round(s) of ${side.meta.measureMs} ms after ${side.meta.warmupMs} ms warm-up; ratios are the peer's figure / orderflow's (above 1: the peer has more of it). view→paint is sampled as in the desk table (at the start of each frame); view→frame end assigns each view to the frame that renders it and times it at the end of that frame's main-thread work, which is fair to both ways of painting (a React commit in a task, ours in an animation-frame callback).\n\n${peerTable(side.summary)}\n`;
     }
     writeFileSync(join(out, "ui-latest.md"), md);
     process.stdout.write(`\n${md}`);
