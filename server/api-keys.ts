@@ -9,7 +9,8 @@
  * real API's separate "positions" permission), `w` wallets, `wd` withdraw, `a` account, `f`
  * funding, `s` settings. Keys stored before `p` existed had positions under `o`: store/db.ts's
  * migration gave them `p` (or `p:r`). Calls made with a key are checked
- * against them (`requiredCap`); calls made with a session token are the user's own and are not.
+ * against them (`requiredCap`), and so are calls with a token minted by a key (`tokenGrant`: never
+ * more than the key); calls made with a session token are the user's own and are not.
  *
  * Paths (Bitfinex documents none for this, so they follow its naming): `/v2/auth/r/api/keys`,
  * `/v2/auth/w/api/key/generate`, `/v2/auth/w/api/key/verify`, `/v2/auth/w/api/key/update`,
@@ -78,6 +79,57 @@ export function permissionsWire(caps: readonly string[] | null): [string, number
     const rw = caps.includes(cap);
     return [scope, rw || caps.includes(`${cap}:r`) ? 1 : 0, rw ? 1 : 0];
   });
+}
+
+/** The longest a token asked for with `ttl` may live (SPEC section 9: the token time to live, 3600 s). */
+export const MAX_TOKEN_TTL_S = 3600;
+
+/**
+ * What `w/token` mints (PROTOCOL.md 6: `{scope, ttl, caps, writePermission}`, SPEC section 9 `capsRW`)
+ * for a caller with `callerCaps` (null: a session token). A token never carries more than its
+ * caller: a key's (or a limited token's) capabilities are intersected with what is asked —
+ * `caps` letters, write only with `writePermission: true`, or `capsRW` `{letter: {read, write}}`
+ * — and asking for nothing gives the caller's own. A session's own token (null) stays a session
+ * token: the app renews its session with it and uses it for everything the session does (the
+ * real site's session is a cookie these caps do not limit). `ttl` is seconds, at most
+ * MAX_TOKEN_TTL_S; absent, the session's 8 minutes.
+ */
+export function tokenGrant(
+  callerCaps: readonly string[] | null,
+  body: Record<string, unknown>,
+): { ok: true; caps: string[] | null; ttlMs: number | null } | { ok: false; msg: string } {
+  const scope = body["scope"];
+  if (scope !== undefined && scope !== "api" && scope !== "cpl") return { ok: false, msg: "scope: invalid" };
+  let ttlMs: number | null = null;
+  if (body["ttl"] !== undefined) {
+    const ttl = Number(body["ttl"]);
+    if (!Number.isFinite(ttl) || ttl < 1 || ttl > MAX_TOKEN_TTL_S) return { ok: false, msg: "ttl: invalid" };
+    ttlMs = Math.floor(ttl * 1000);
+  }
+  if (callerCaps === null) return { ok: true, caps: null, ttlMs };
+  const asked = new Map<string, boolean>(); // letter → write
+  const write = body["writePermission"] === true || body["writePermission"] === 1;
+  const rw = body["capsRW"];
+  if (Array.isArray(body["caps"])) {
+    for (const c of body["caps"]) if (typeof c === "string") asked.set(c, write);
+  } else if (typeof rw === "object" && rw !== null && !Array.isArray(rw)) {
+    for (const [c, v] of Object.entries(rw as Record<string, unknown>)) {
+      const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+      const w = o["write"] === 1 || o["write"] === true;
+      if (w || o["read"] === 1 || o["read"] === true) asked.set(c, w);
+    }
+  } else {
+    // Nothing asked: the caller's own capabilities, read-only if `writePermission` is false.
+    const readOnly = body["writePermission"] === false || body["writePermission"] === 0;
+    return { ok: true, caps: callerCaps.map((c) => (readOnly && !c.endsWith(":r") ? `${c}:r` : c)), ttlMs };
+  }
+  const caps: string[] = [];
+  for (const [c, w] of asked) {
+    if (!CAPS.has(c)) continue;
+    if (w && callerCaps.includes(c)) caps.push(c);
+    else if (callerCaps.includes(c) || callerCaps.includes(`${c}:r`)) caps.push(`${c}:r`);
+  }
+  return { ok: true, caps, ttlMs };
 }
 
 /** Permissions as sent by the app: `{ orders: { read, write }, … }` or `[[scope, read, write]]`. */

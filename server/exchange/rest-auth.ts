@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { userInfoCodec, type UserInfo } from "../../src/protocol/index.ts";
 import type { AuthCheck } from "../store/accounts.ts";
-import { allows, requiredCap } from "../api-keys.ts";
+import { allows, requiredCap, tokenGrant } from "../api-keys.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import { positionsRest } from "./positions.ts";
 
@@ -174,7 +174,11 @@ export function handleAuthRest(
     else if (Array.isArray(body["id"])) for (const id of body["id"]) if (typeof id === "number") t.cancel(user, id);
     return { status: 200, body: [now, "oc_multi-req", null, null, [], null, "SUCCESS", "Submitted for cancellation."] };
   }
-  if (path === "/v2/auth/w/token") return { status: 200, body: [gate.accounts.issueToken(user, now)] };
+  if (path === "/v2/auth/w/token") {
+    const grant = tokenGrant(caps, body);
+    if (!grant.ok) return err(10020, grant.msg, 400);
+    return { status: 200, body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps)] };
+  }
   if (path === "/v2/auth/w/token/del") {
     if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
     return { status: 200, body: [1] };

@@ -46,7 +46,10 @@ export interface UserRow {
   readonly locale: string;
 }
 
-/** A credential's check; `caps` is set for API keys, whose calls are limited to their capabilities. */
+/**
+ * A credential's check; `caps` is set for API keys and the tokens limited to capabilities, whose
+ * calls are checked against them (absent: a session token, the user's own).
+ */
 export type AuthCheck =
   | { readonly ok: true; readonly userId: number; readonly caps?: readonly string[] }
   | { readonly ok: false; readonly code: number; readonly msg: string };
@@ -79,17 +82,33 @@ export class Accounts {
     return user && ok ? user : null;
   }
 
-  issueToken(userId: number, now: number, ttlMs = TOKEN_EXPIRY_MS): string {
+  /**
+   * A token for `userId`, valid `ttlMs`. `caps` null: the session's own token (everything the user
+   * may do); a list: a token limited to those capabilities (one minted with an API key, or asked
+   * for with `caps`), checked on every call like the key's.
+   */
+  issueToken(userId: number, now: number, ttlMs = TOKEN_EXPIRY_MS, caps: readonly string[] | null = null): string {
     const token = randomBytes(24).toString("hex");
-    this.db.prepare("INSERT INTO tokens (token, user_id, expires_at) VALUES (?, ?, ?)").run(token, userId, now + ttlMs);
+    this.db
+      .prepare("INSERT INTO tokens (token, user_id, expires_at, caps) VALUES (?, ?, ?, ?)")
+      .run(token, userId, now + ttlMs, JSON.stringify(caps));
     return token;
   }
 
   checkToken(token: string, now: number): AuthCheck {
-    const row = this.db.prepare("SELECT user_id, expires_at FROM tokens WHERE token = ?").get(token) as
-      { user_id: number; expires_at: number } | undefined;
+    const row = this.db.prepare("SELECT user_id, expires_at, caps FROM tokens WHERE token = ?").get(token) as
+      { user_id: number; expires_at: number; caps: string } | undefined;
     if (!row || row.expires_at <= now) return { ok: false, code: 10100, msg: "token: invalid" };
-    return { ok: true, userId: row.user_id };
+    let caps: unknown;
+    try {
+      caps = JSON.parse(row.caps);
+    } catch {
+      caps = [];
+    }
+    // Anything but null or a list of strings (a damaged row) grants nothing: fail closed.
+    if (caps === null) return { ok: true, userId: row.user_id };
+    const list = Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [];
+    return { ok: true, userId: row.user_id, caps: list };
   }
 
   /** Session keep-alive: a still-valid token gets a full expiry window again; returns the new expiry. */

@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS tokens (
   token TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
   expires_at INTEGER NOT NULL,
-  caps TEXT NOT NULL DEFAULT '[]'
+  caps TEXT NOT NULL DEFAULT 'null'
 );
 CREATE TABLE IF NOT EXISTS api_keys (
   key TEXT PRIMARY KEY,
@@ -177,6 +177,7 @@ function migrate(db: Db): void {
   addColumns(db, ADDED_COLUMNS);
   for (const ddl of ADDED_TABLES) db.exec(ddl);
   splitPositionsCap(db);
+  sessionTokenCaps(db);
 }
 
 /**
@@ -194,6 +195,17 @@ function splitPositionsCap(db: Db): void {
       db.prepare("UPDATE api_keys SET caps = ? WHERE key = ?").run(JSON.stringify([...caps, add]), k.key);
   }
   db.prepare("INSERT INTO meta (k, v) VALUES ('caps_p', '1')").run();
+}
+
+/**
+ * Tokens' `caps` became meaningful (accounts.ts): JSON `null` for a session's own token, a list for
+ * a token limited to a key's capabilities. Every token stored before was a full session token
+ * (written with the column's old default `[]`, which now means "nothing"): once per database file.
+ */
+function sessionTokenCaps(db: Db): void {
+  if (db.prepare("SELECT v FROM meta WHERE k = 'token_caps'").get()) return;
+  db.prepare("UPDATE tokens SET caps = 'null' WHERE caps = '[]'").run();
+  db.prepare("INSERT INTO meta (k, v) VALUES ('token_caps', '1')").run();
 }
 
 /** Adds the columns an older database file lacks (a module's own migration step for its tables). */

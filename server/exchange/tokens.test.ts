@@ -1,0 +1,177 @@
+/**
+ * Tokens over real HTTP and WebSocket: a token minted with an API key carries at most the key's
+ * capabilities (and what `caps`/`writePermission`/`ttl` ask for), every call made with it is
+ * checked like the key's; a session token ends after its 8 minutes on the venue's clock.
+ */
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
+import type { ApiServer } from "../api-server.ts";
+import { DEMO } from "../store/seed.ts";
+import { listenApi } from "./test-api.ts";
+import { wait } from "./test-session.ts";
+import { openVenue } from "./venue.ts";
+
+let clock = 1_800_000_000_000;
+const venue = openVenue({
+  dbPath: ":memory:",
+  seed: 4,
+  now: () => clock,
+  markets: [{ symbol: "tBTCUSD", start: 30_000 }],
+});
+const demo = venue.seeded as number;
+const A_ONLY = venue.accounts.createApiKey(demo, "account only", ["a"], clock, { key: "k-a", secret: "s-a" });
+const READ_ORDERS = venue.accounts.createApiKey(demo, "a + read orders", ["a", "o:r"], clock, {
+  key: "k-ao",
+  secret: "s-ao",
+});
+
+let api: ApiServer;
+let host = "";
+let nonce = 1;
+beforeAll(async () => {
+  ({ api, host } = await listenApi({ exchange: venue.exchange, account: venue.gateway, now: () => clock }));
+});
+afterAll(() => api.close());
+
+async function signed(key: { key: string; secret: string }, path: string, body: unknown): Promise<[number, unknown]> {
+  const raw = JSON.stringify(body);
+  const n = ++nonce;
+  const sig = createHmac("sha384", key.secret).update(`/api${path}${n}${raw}`).digest("hex");
+  const res = await fetch(`http://${host}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "bfx-nonce": String(n),
+      "bfx-apikey": key.key,
+      "bfx-signature": sig,
+    },
+    body: raw,
+  });
+  return [res.status, await res.json()];
+}
+
+async function withToken(token: string, path: string, body: unknown = {}): Promise<[number, unknown]> {
+  const res = await fetch(`http://${host}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "bfx-token": token },
+    body: JSON.stringify(body),
+  });
+  return [res.status, await res.json()];
+}
+
+async function login(): Promise<string> {
+  const res = await fetch(`http://${host}/v2/login`, {
+    method: "POST",
+    body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+  });
+  return ((await res.json()) as [string])[0];
+}
+
+/** `auth` with a token on a fresh socket: the reply, and the socket's channel-0 frames after it. */
+async function socketAuth(
+  token: string,
+): Promise<{ ws: WebSocket; reply: Record<string, unknown>; frames: unknown[][] }> {
+  const ws = new WebSocket(`ws://${host}/ws/2`);
+  const frames: unknown[][] = [];
+  let reply: Record<string, unknown> = {};
+  ws.on("message", (d) => {
+    const f = JSON.parse(String(d)) as unknown;
+    if (Array.isArray(f)) {
+      if (f[0] === 0) frames.push(f);
+    } else if ((f as Record<string, unknown>)["event"] === "auth") reply = f as Record<string, unknown>;
+  });
+  await new Promise((r) => ws.once("open", r));
+  ws.send(JSON.stringify({ event: "auth", token }));
+  await wait(100);
+  return { ws, reply, frames };
+}
+
+const DENIED = [500, ["error", 10100, "apikey: permission denied for this call"]];
+const ORDER = { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.01", price: "1000" };
+
+describe("tokens minted with an API key", () => {
+  it("carry no more than the key: an account-only key's token is refused on orders, wallets, withdraw", async () => {
+    const [status, body] = await signed(A_ONLY, "/v2/auth/w/token", {});
+    expect(status).toBe(200);
+    const token = (body as string[])[0] as string;
+    expect(await withToken(token, "/v2/auth/r/orders")).toEqual(DENIED);
+    expect(await withToken(token, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    expect(await withToken(token, "/v2/auth/r/wallets")).toEqual(DENIED);
+    expect(
+      await withToken(token, "/v2/auth/w/withdraw", {
+        wallet: "exchange",
+        method: "bitcoin",
+        amount: "0.1",
+        address: "x",
+      }),
+    ).toEqual(DENIED);
+    // Key management is the signed-in owner's alone.
+    expect((await withToken(token, "/v2/auth/r/api/keys"))[0]).toBe(500);
+    // What the key may do, the token may: account reads, and its permissions say exactly that.
+    expect((await withToken(token, "/v2/auth/r/info/user"))[0]).toBe(200);
+    const [, perms] = await withToken(token, "/v2/auth/r/permissions");
+    expect((perms as [string, number, number][]).filter(([, r]) => r === 1).map(([s]) => s)).toEqual([
+      "account",
+      "history",
+    ]);
+    // Asking for more than the key has gives nothing more.
+    const [, more] = await signed(A_ONLY, "/v2/auth/w/token", { caps: ["o", "w", "wd"], writePermission: true });
+    const bigger = (more as string[])[0] as string;
+    expect(await withToken(bigger, "/v2/auth/r/wallets")).toEqual(DENIED);
+    expect(await withToken(bigger, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    // On the socket too: its caps say so, and an order input is refused with nothing placed.
+    const s = await socketAuth(token);
+    expect(s.reply).toMatchObject({ status: "OK", caps: { orders: { read: 0, write: 0 }, account: { read: 1 } } });
+    s.ws.send(JSON.stringify([0, "on", null, ORDER]));
+    await wait(100);
+    expect(s.frames.some((f) => f[1] === "n" && (f[2] as unknown[])[6] === "ERROR")).toBe(true);
+    expect(venue.trading.openOrdersWire(demo)).toEqual([]);
+    s.ws.close();
+  });
+
+  it("honours caps and writePermission within the key: read-only unless write is asked and held", async () => {
+    const [, readBody] = await signed(READ_ORDERS, "/v2/auth/w/token", { scope: "api", caps: ["o"] });
+    const read = (readBody as string[])[0] as string;
+    expect((await withToken(read, "/v2/auth/r/orders"))[0]).toBe(200);
+    expect(await withToken(read, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    // caps leave out what is not asked for: no account calls.
+    expect(await withToken(read, "/v2/auth/r/info/user")).toEqual(DENIED);
+    const [, writeBody] = await signed(READ_ORDERS, "/v2/auth/w/token", { caps: ["o"], writePermission: true });
+    const write = (writeBody as string[])[0] as string;
+    expect(await withToken(write, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    expect(await signed(READ_ORDERS, "/v2/auth/w/token", { scope: "nope" })).toEqual([
+      400,
+      ["error", 10020, "scope: invalid"],
+    ]);
+  });
+
+  it("end at their ttl; a session's own token keeps the session's calls", async () => {
+    const [, b] = await signed(A_ONLY, "/v2/auth/w/token", { ttl: 60 });
+    const short = (b as string[])[0] as string;
+    expect((await withToken(short, "/v2/auth/r/info/user"))[0]).toBe(200);
+    clock += 61_000;
+    expect(await withToken(short, "/v2/auth/r/info/user")).toEqual([500, ["error", 10100, "token: invalid"]]);
+    expect(await signed(A_ONLY, "/v2/auth/w/token", { ttl: 86_400 })).toEqual([400, ["error", 10020, "ttl: invalid"]]);
+    const session = await login();
+    const [, own] = await withToken(session, "/v2/auth/w/token", { scope: "api", caps: ["o"], writePermission: true });
+    const renewed = (own as string[])[0] as string;
+    expect((await withToken(renewed, "/v2/auth/r/wallets"))[0]).toBe(200);
+    expect((await withToken(renewed, "/v2/auth/r/api/keys"))[0]).toBe(200);
+  });
+});
+
+describe("session tokens", () => {
+  it("are refused once their 8 minutes have run out on the venue's clock", async () => {
+    const token = await login();
+    expect((await withToken(token, "/v2/auth/r/wallets"))[0]).toBe(200);
+    clock += TOKEN_EXPIRY_MS - 1000;
+    expect((await withToken(token, "/v2/auth/r/wallets"))[0]).toBe(200);
+    clock += 1000;
+    expect(await withToken(token, "/v2/auth/r/wallets")).toEqual([500, ["error", 10100, "token: invalid"]]);
+    const s = await socketAuth(token);
+    expect(s.reply).toMatchObject({ status: "FAILED", code: 10100 });
+    s.ws.close();
+  });
+});
