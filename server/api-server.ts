@@ -19,8 +19,13 @@ export interface ApiServerOptions {
   readonly appOrigin: string;
   readonly now: () => number;
   readonly platformStatus: () => number;
-  /** Development control of maintenance (`POST /dev/maintenance {on}`); absent, the route is 404. */
+  /** Enters (true) or leaves (false) maintenance: `POST /dev/maintenance {on}` when devEndpoints. */
   readonly maintenance?: (on: boolean) => boolean;
+  /**
+   * The development endpoints (`GET /dev/outbox`, `POST /dev/maintenance`); off (404) unless set.
+   * Even on, they refuse what a web page on another site could send (see devRefusal).
+   */
+  readonly devEndpoints?: boolean;
   readonly heartbeatMs?: number;
   /** The country /v2/int/geo/ip reports (loopback has none): GEO_COUNTRY, default GB. */
   readonly geoCountry?: string;
@@ -59,6 +64,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (!limiter.allow(req.socket.remoteAddress ?? "?", group)) {
       sendJson(res, 429, { error: "ERR_RATE_LIMIT" });
       return;
+    }
+    if (url.pathname.startsWith("/dev/")) {
+      if (!options.devEndpoints) return sendJson(res, 404, ["error", 10020, "not found"]);
+      const refused = devRefusal(req, options.appOrigin);
+      if (refused) return sendJson(res, 403, ["error", 10100, refused]);
     }
     if (req.method === "POST") {
       void readBody(req).then(
@@ -150,6 +160,25 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         server.closeAllConnections();
       }),
   };
+}
+
+/** The header a `POST /dev/…` must carry: a cross-site form cannot send it, and a script must preflight. */
+export const DEV_HEADER = "x-orderflow-dev";
+
+/**
+ * Why a development request is refused, or null. Loopback does not keep other sites out: any page
+ * the user opens can send requests here. So a request from another site (an `Origin` other than the
+ * app's, or `Sec-Fetch-Site: cross-site`) is refused, and a POST must carry DEV_HEADER — a custom
+ * header makes it a non-simple request, which a browser preflights, and the preflight (OPTIONS) is
+ * answered only for the app's origin, whose allowed headers do not include it: no page can send
+ * it, curl and the tests can. A GET without it still works for the outbox opened in a browser tab.
+ */
+function devRefusal(req: IncomingMessage, appOrigin: string): string | null {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== appOrigin) return "dev: cross-origin request refused";
+  if (req.headers["sec-fetch-site"] === "cross-site") return "dev: cross-site request refused";
+  if (req.method === "POST" && req.headers[DEV_HEADER] !== "1") return `dev: ${DEV_HEADER}: 1 header required`;
+  return null;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface ExchangeHostOptions {
   readonly seed: number;
   readonly geoCountry: string;
   readonly log: (line: string) => void;
+  /** `DEV_ENDPOINTS`: the development endpoints (/dev/outbox, /dev/maintenance); api-server.ts guards them. */
+  readonly devEndpoints?: boolean;
   /** Requests per minute per address and group; absent, the real exchange's defaults. */
   readonly limits?: Readonly<Record<LimitGroup, number>>;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
@@ -88,9 +90,20 @@ export function hostOptionsFromEnv(
     seed: Number(env["SIM_SEED"] ?? 42),
     geoCountry: env["GEO_COUNTRY"] ?? "GB",
     log: (line) => process.stdout.write(`${line}\n`),
+    devEndpoints: devEndpointsFromEnv(env),
     ...limitsFromEnv(env),
     ...modesFromEnv(env),
   };
+}
+
+/**
+ * `DEV_ENDPOINTS=1` (the default, for the local demo: sign-up mail arrives in /dev/outbox) or `0`
+ * (off: 404). Anything else is refused rather than guessed.
+ */
+export function devEndpointsFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const v = env["DEV_ENDPOINTS"] ?? "1";
+  if (v !== "0" && v !== "1") throw new Error(`DEV_ENDPOINTS must be 0 or 1, got ${v}`);
+  return v === "1";
 }
 
 /**
@@ -142,6 +155,7 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
       maintenance: setMaintenance,
       geoCountry: o.geoCountry,
       account: gateway,
+      devEndpoints: o.devEndpoints ?? false,
       ...(o.limits ? { limits: o.limits } : {}),
     });
     await new Promise<void>((done) => api.server.listen(port, o.host, done));

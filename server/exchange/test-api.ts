@@ -1,6 +1,7 @@
 /**
  * For tests and the bench: an API host on a free loopback port with the usual test settings
- * (an origin no browser has, platform operative, the wall clock), overridable per test.
+ * (an origin no browser has, platform operative, the wall clock, the development endpoints on),
+ * overridable per test.
  */
 import type { AddressInfo } from "node:net";
 import { createApiServer, type ApiServer, type ApiServerOptions } from "../api-server.ts";
@@ -12,6 +13,7 @@ export async function listenApi(
     appOrigin: "http://127.0.0.1:1",
     now: () => Date.now(),
     platformStatus: () => 1,
+    devEndpoints: true,
     ...o,
   });
   await new Promise<void>((r) => api.server.listen(0, "127.0.0.1", r));
