@@ -206,8 +206,8 @@ export function handlePublicRest(
             return pairs.filter((p) => !p.includes("F0"));
           case "pub:list:pair:margin":
             return pairs.filter((p) => !p.includes("F0") && !p.startsWith("TEST"));
-          case "pub:list:pair:futures":
           // The singular key is what a 2021 recording asked for (PROTOCOL.md 5): same list.
+          case "pub:list:pair:futures":
           case "pub:list:pair:future":
             return pairs.filter((p) => p.includes("F0"));
           case "pub:list:currency":
