@@ -109,12 +109,9 @@ export class AccountGateway {
       case "foc":
         this.funding?.cancel(userId, p["id"]);
         return;
-      case "oc_multi": {
-        if (p["all"] === 1) this.trading.cancelAll(userId);
-        else if (Array.isArray(p["id"]))
-          for (const id of p["id"]) if (typeof id === "number") this.trading.cancel(userId, id);
+      case "oc_multi":
+        this.trading.cancelMulti(userId, p);
         return;
-      }
       case "calc":
         for (const [t, p] of this.calc(userId, payload)) this.emit(userId, t, p);
         return;

@@ -37,6 +37,8 @@ export interface EngineOrder {
    * and the rest is cancelled as INSUFFICIENT BALANCE. Absent: no cap (simulator orders, limits).
    */
   quoteBudget?: number;
+  /** What was left when self-trade prevention cancelled it (`remaining` is then 0 for the book). */
+  leftover?: number;
 }
 
 export interface Fill {
@@ -246,6 +248,7 @@ export class MatchingEngine {
           // Self-trade prevention: cancel the resting order.
           if (!maker.hidden)
             levels.push({ side: maker.side, price: maker.price, deltaAmount: -maker.remaining, deltaCount: -1 });
+          maker.leftover = maker.remaining;
           maker.remaining = 0;
           maker.status = `CANCELED was: self-trade prevention`;
           maker.mtsUpdate = now;

@@ -170,9 +170,12 @@ export function handleAuthRest(
       : err(r.code, r.msg);
   }
   if (path === "/v2/auth/w/order/cancel/multi") {
-    if (body["all"] === 1) t.cancelAll(user);
-    else if (Array.isArray(body["id"])) for (const id of body["id"]) if (typeof id === "number") t.cancel(user, id);
-    return { status: 200, body: [now, "oc_multi-req", null, null, [], null, "SUCCESS", "Submitted for cancellation."] };
+    // The notification carries the cancelled orders (PROTOCOL.md 6).
+    const cancelled = t.cancelMulti(user, body);
+    return {
+      status: 200,
+      body: [now, "oc_multi-req", null, null, cancelled, null, "SUCCESS", "Submitted for cancellation."],
+    };
   }
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);

@@ -9,6 +9,7 @@ import { derivStatusRow, fxRate, volume30m } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
 import { fundingPublicRest, fundingTickerRows } from "./funding-rest.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
+import { feeRates, MAKER_FEE, TAKER_FEE } from "./trading.ts";
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
@@ -197,8 +198,13 @@ export function handlePublicRest(
     } else if ((m = /^\/v2\/conf\/(.+)$/.exec(path))) {
       const keys = pathPart(m[1] as string).split(",");
       const pairs = [...exchange.markets.keys()].map((s) => s.slice(1));
+      // Every currency traded or lent here: the pairs' legs and the funding currencies (UST, the
+      // API code pub:map:currency:sym maps to USDT, is one).
       const currencies = [
-        ...new Set(pairs.flatMap((p) => (p.includes(":") ? p.split(":") : [p.slice(0, 3), p.slice(3)]))),
+        ...new Set([
+          ...pairs.flatMap((p) => (p.includes(":") ? p.split(":") : [p.slice(0, 3), p.slice(3)])),
+          ...[...exchange.funding.markets.keys()].map((f) => f.slice(1)),
+        ]),
       ].sort();
       const out = keys.map((k) => {
         switch (k) {
@@ -217,13 +223,19 @@ export function handlePublicRest(
           case "pub:map:currency:label":
             return currencies.map((c) => [c, CURRENCY_NAMES[c] ?? c]);
           case "pub:list:currency:stable":
-            return ["USD", "UST"];
+            // Stablecoins: USD is fiat, not a stablecoin (PROTOCOL.md names none of this list's
+            // entries; UST = USDT is the one listed here).
+            return currencies.filter((c) => c === "UST");
           case "pub:list:features":
             return ["paper", "competitions", "securities", "otc", "staking", "borrow"];
           case "pub:raw:website:stats":
             return { markets: exchange.markets.size, volume30mUsd: volume30m(exchange, now()), users: null };
           case "pub:info:pair:fee:ovr":
-            return pairs.filter((p) => p.startsWith("TEST")).map((p) => [p, [0, 0]]);
+            // [pair, [taker, maker]] (src/protocol decodeFeeEntry), exactly what settlement charges.
+            return pairs.flatMap((p) => {
+              const f = feeRates(`t${p}`);
+              return f.maker === MAKER_FEE && f.taker === TAKER_FEE ? [] : [[p, [f.taker, f.maker]]];
+            });
           case "pub:info:pair":
             return pairs.map((p) => [p, [null, null, null, "0.00001", "2000.0", null, null, null, 0.2, 0.1]]);
           default: {

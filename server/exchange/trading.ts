@@ -15,6 +15,21 @@ import { guarded, logError } from "../log.ts";
 export const MAKER_FEE = 0.001;
 export const TAKER_FEE = 0.002;
 
+export interface FeeRates {
+  readonly maker: number;
+  readonly taker: number;
+}
+const STANDARD_FEES: FeeRates = { maker: MAKER_FEE, taker: TAKER_FEE };
+const NO_FEES: FeeRates = { maker: 0, taker: 0 };
+
+/**
+ * What settlement charges on a pair. The paper-trading TEST pairs trade free; `pub:info:pair:fee:ovr`
+ * publishes every pair whose rates differ from the standard ones, from this same function.
+ */
+export function feeRates(symbol: string): FeeRates {
+  return symbol.startsWith("tTEST") ? NO_FEES : STANDARD_FEES;
+}
+
 /** The wallets an account holds; spot trading settles in `exchange`. */
 export type WalletType = "exchange" | "margin" | "funding";
 
@@ -810,6 +825,36 @@ export class Trading {
     this.#rows.delete(row.id);
   }
 
+  /**
+   * `oc_multi` / `w/order/cancel/multi` (PROTOCOL.md 4.3, 6): the user's open orders picked by
+   * `{id: [...]}`, `{cid: [[CID, "YYYY-MM-DD"], ...]}` (the UTC day the order was created) or
+   * `{all: 1}`, cancelled; returns them as they closed (the reply's array of orders). Group ids are
+   * not kept here, so `{gid}` picks nothing.
+   */
+  cancelMulti(userId: number, input: Record<string, unknown>): unknown[][] {
+    const open = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1);
+    let picked: OrderRow[] = [];
+    if (input["all"] === 1) picked = open;
+    else if (Array.isArray(input["id"])) {
+      const ids = new Set(input["id"].filter((x): x is number => typeof x === "number"));
+      picked = open.filter((r) => ids.has(r.id));
+    } else if (Array.isArray(input["cid"])) {
+      const keys = new Set(
+        input["cid"].flatMap((c: unknown) => (Array.isArray(c) ? [`${String(c[0])}|${String(c[1])}`] : [])),
+      );
+      const day = (mts: number): string => new Date(mts).toISOString().slice(0, 10);
+      picked = open.filter((r) => r.cid !== null && keys.has(`${r.cid}|${day(r.mts_create)}`));
+    }
+    const out: unknown[][] = [];
+    // An OCO leg may already have gone with its peer.
+    for (const r of picked) {
+      if (this.#rows.get(r.id)?.open !== 1) continue;
+      const res = this.cancel(userId, r.id);
+      if (res.ok) out.push(res.order);
+    }
+    return out;
+  }
+
   cancelAll(userId: number): number {
     const ids = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1).map((r) => r.id);
     // An OCO leg may already have gone with its peer.
@@ -896,6 +941,7 @@ export class Trading {
     const run = (): void => {
       const info = parseSymbol(batch.market.symbol);
       if (!info || info.kind !== "trading") return;
+      const fees = feeRates(batch.market.symbol);
       // Margin orders release their reservation pro rata over what is left of them.
       const left = new Map<number, number>();
       for (const f of result.fills) {
@@ -906,7 +952,7 @@ export class Trading {
           if (o.owner <= 0) continue;
           const row = this.#rows.get(o.id);
           if (!row) continue;
-          const feeRate = maker ? MAKER_FEE : TAKER_FEE;
+          const feeRate = maker ? fees.maker : fees.taker;
           const base = toUnits(f.amount);
           const quote = Math.round(f.amount * f.price * 1e8);
           if (isMargin(row.type)) {
@@ -954,7 +1000,9 @@ export class Trading {
         if (!row) continue;
         const amend = this.#amending.get(o.id);
         if (amend?.phase === "off") continue;
-        row.remaining = toUnits(o.remaining);
+        // An order self-trade prevention cancelled keeps what was left of it (PROTOCOL.md 4.2: a
+        // cancelled order's `oc` carries the leftover), though the engine has zeroed it.
+        row.remaining = toUnits(o.leftover ?? o.remaining);
         if (amend) {
           // The put-back order only knows its own fills: blend them with the earlier ones.
           const before = amend.filled;

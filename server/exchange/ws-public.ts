@@ -1,7 +1,7 @@
 /**
  * The Bitfinex v2 public WebSocket protocol over the exchange (PROTOCOL.md 1–3): info on connect,
  * `conf` flags (checksum, timestamps, sequence, bulk), ping/pong, subscribe/unsubscribe for books
- * (P0–P4, len 1/25/100/250), trades, tickers and candles, heartbeats every 15 s on every channel,
+ * (P0–P4, len 1/25/100/250; R0 len 1/25/100), trades, tickers and candles, heartbeats every 15 s on every channel,
  * `cs` after each book batch when asked for, SEQ_ALL and TIMESTAMP suffixes, and the error replies
  * the live server gives (10300 with a reason, 10301 with the existing chanId, 10305, 10400).
  * Frames are built with the same JSON serialization whose text the checksum is defined on.
@@ -313,7 +313,8 @@ export class PublicSocketServer {
       const freq = typeof m["freq"] === "string" ? m["freq"] : "F0";
       if (!this.#o.exchange.markets.has(symbol)) return fail(10300, "symbol: invalid");
       if (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec)) return fail(10300, "precision: invalid");
-      if (!LENGTHS.has(len)) return fail(10300, "length: invalid");
+      // Raw books come in 1, 25 and 100 orders only (PROTOCOL.md 2.2); aggregated ones also 250.
+      if (!LENGTHS.has(len) || (prec === "R0" && len === "250")) return fail(10300, "length: invalid");
       if (freq !== "F0" && freq !== "F1") return fail(10300, "freq: invalid");
       const feed = this.#o.exchange.bookFeed(symbol, prec as Prec | "R0", Number(len));
       if (!feed) return fail(10300, "symbol: invalid");
