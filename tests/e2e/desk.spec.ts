@@ -231,6 +231,9 @@ test("keyboard shortcuts: the help lists them, B/S switch the order form's side,
   const help = page.getByTestId("shortcuts-dialog");
   await expect(help).toBeVisible();
   await expect(help).toContainText("Cancel all open orders on this market");
+  // A dialog keeps its keys: S behind it must not flip the order form.
+  await page.keyboard.press("s");
+  await expect(page.getByTestId("submit-order")).toHaveText(/Buy/);
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
   await page.locator("body").press("s");

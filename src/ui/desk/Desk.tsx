@@ -90,7 +90,7 @@ export function Desk({ pair }: { readonly pair: string }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      const action = shortcutFor(e);
+      const action = shortcutFor(e, document.querySelector("dialog:modal") !== null);
       if (!action) return;
       e.preventDefault();
       switch (action) {

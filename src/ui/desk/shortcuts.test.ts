@@ -23,6 +23,19 @@ describe("desk shortcuts", () => {
     expect(key("b", { target: { tagName: "DIV", isContentEditable: false } as unknown as EventTarget })).toBe("buy");
   });
 
+  it("stays out of dialogs: an order confirmation's S must not flip the order behind it", () => {
+    const button = (insideDialog: boolean) =>
+      ({
+        tagName: "BUTTON",
+        closest: (sel: string) => (sel === "dialog" && insideDialog ? {} : null),
+      }) as unknown as EventTarget;
+    expect(key("s", { target: button(true) })).toBeNull();
+    expect(key("?", { target: button(true) })).toBeNull();
+    expect(key("s", { target: button(false) })).toBe("sell");
+    // A modal showing takes every key, wherever the focus is.
+    expect(shortcutFor({ key: "X", ctrlKey: false, metaKey: false, altKey: false, target: null }, true)).toBeNull();
+  });
+
   it("lists every action once, with keys no other action uses", () => {
     const keys = SHORTCUTS.flatMap((s) => s.keys);
     expect(new Set(keys).size).toBe(keys.length);

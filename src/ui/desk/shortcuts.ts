@@ -1,7 +1,8 @@
 /**
  * Desk keyboard shortcuts, one table so the help dialog and the handler cannot disagree. Keys are
- * ignored while the user types in a field (except Escape), and never steal browser shortcuts that
- * use Ctrl/Meta/Alt.
+ * ignored while the user types in a field (except Escape), inside a dialog (S behind an order
+ * confirmation would flip the order being confirmed), and never steal browser shortcuts that use
+ * Ctrl/Meta/Alt.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -51,10 +52,19 @@ function typing(target: EventTarget | null): boolean {
   return el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT";
 }
 
-/** The action for a key event, or null. Shift+X needs the shift key; the others must not have it. */
+function inDialog(target: EventTarget | null): boolean {
+  const el = target as Partial<Pick<Element, "closest">> | null;
+  return typeof el?.closest === "function" && el.closest("dialog") !== null;
+}
+
+/**
+ * The action for a key event, or null. Shift+X needs the shift key; the others must not have it.
+ * `modalOpen`: a modal dialog is showing (its keys are its own, wherever the focus is).
+ */
 export function shortcutFor(
   e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "target">,
+  modalOpen = false,
 ): ShortcutAction | null {
-  if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return null;
+  if (modalOpen || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || inDialog(e.target)) return null;
   return SHORTCUTS.find((s) => s.keys.includes(e.key))?.action ?? null;
 }
