@@ -81,6 +81,28 @@ describe("order book widget", () => {
     expect(document.querySelectorAll("[data-testid=order-book] *").length).toBeLessThan(80);
   });
 
+  it("is as long as the book: a shallow book does not scroll into blank rows", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const el = scroller()!;
+    // 100 levels asked for, 37 there: the list ends after the 40th row (levels in steps of ten).
+    harness.fake.pushBook((r) => syntheticBook(r, { levels: 37, version: 2 }));
+    await expect.poll(() => el.scrollHeight).toBe(40 * 20);
+    el.scrollTop = el.scrollHeight;
+    await expect.poll(() => cellText("bid", 36, "price")).toBe(String(50_000 - 37));
+    // At most the rounding to ten rows is blank below the deepest level.
+    expect(
+      Math.max(
+        ...inspector()!
+          .rows()
+          .map((r) => r.y),
+      ),
+    ).toBeGreaterThanOrEqual(el.clientHeight - 4 * 20);
+    // Deeper again: the list grows with it.
+    harness.fake.pushBook((r) => syntheticBook(r, { version: 3 }));
+    await expect.poll(() => el.scrollHeight).toBe(100 * 20);
+  });
+
   it("draws views on its canvas: new numbers on the same canvas, blank when the book empties", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");

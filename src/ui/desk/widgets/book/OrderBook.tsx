@@ -44,7 +44,7 @@ import {
   type BookCursor,
   type BookLayout,
 } from "./book-layout";
-import { BookPainter, ROW_HEIGHT, type BookCell, type PaintedLevel } from "./book-painter";
+import { BookPainter, LEVEL_STEP, ROW_HEIGHT, type BookCell, type PaintedLevel } from "./book-painter";
 import { BookToolbar } from "./BookToolbar";
 import { PaintQueue } from "./paint-queue";
 import { HealthStore } from "./feed-health";
@@ -86,12 +86,16 @@ export function OrderBook({ symbol }: WidgetProps) {
   const [health] = useState(() => new HealthStore(() => appScheduler.now()));
   // Levels per side asked for and listed: null until the list has measured how many rows it shows.
   const [tier, setTier] = useState<DepthTier | null>(null);
+  // Levels the deeper side has (in steps), once a view has come: the list is no longer than the book.
+  const [present, setPresent] = useState<number | null>(null);
+  const listed = present === null ? (tier ?? 25) : Math.min(tier ?? 25, Math.max(LEVEL_STEP, present));
   const [size, setSize] = useState<ListSize>({ width: 0, height: 0, container: 0 });
   const geometry = useMemo(() => bookGeometry(layout, size.width, size.container), [layout, size]);
   const centerRef = useRef<(() => void) | null>(null);
   const rootRef = useRef<HTMLDivElement | null>(null);
 
   useLayoutEffect(() => painter.configure(digits, compact), [painter, digits, compact]);
+  useLayoutEffect(() => painter.listenLevels(setPresent), [painter]);
   useEffect(() => () => painter.dispose(), [painter]);
 
   // Canvas colours follow the theme without a React render.
@@ -176,7 +180,7 @@ export function OrderBook({ symbol }: WidgetProps) {
       <BookList
         key={layout}
         layout={layout}
-        perSide={tier ?? 25}
+        perSide={listed}
         painter={painter}
         health={health}
         size={size}

@@ -106,6 +106,9 @@ function part(el: HTMLElement, name: string): HTMLElement {
   return found;
 }
 
+/** The list's length follows the book's depth in steps of this many levels. */
+export const LEVEL_STEP = 10;
+
 /** Small counts are the common case: their labels are made once. */
 const COUNT_LABELS: string[] = Array.from({ length: 1000 }, (_, i) => String(i));
 function countLabel(n: number): string {
@@ -144,6 +147,21 @@ export class BookPainter {
   #rows: readonly WindowRow[] = [];
   #scrollTop = 0;
   #spreadLabel = "";
+  #levelsBucket = -1;
+  /**
+   * Told how many levels the deeper side has, in steps of LEVEL_STEP, when that changes: the list is
+   * as long as the book (a shallow book would otherwise scroll into hundreds of blank rows), and
+   * React renders only when the step changes, not per view.
+   */
+  #onLevels: ((levels: number) => void) | null = null;
+
+  /** Listens for the book's depth (see above); returns the way to stop. */
+  listenLevels(fn: (levels: number) => void): () => void {
+    this.#onLevels = fn;
+    return () => {
+      if (this.#onLevels === fn) this.#onLevels = null;
+    };
+  }
 
   /**
    * With a `queue`, views are painted in animation frames, shared fairly with the other books (see
@@ -235,6 +253,13 @@ export class BookPainter {
 
   setView(view: BookView | null): void {
     this.#view = view;
+    if (view) {
+      const bucket = Math.ceil(Math.max(view.bids, view.asks) / LEVEL_STEP) * LEVEL_STEP;
+      if (bucket !== this.#levelsBucket) {
+        this.#levelsBucket = bucket;
+        this.#onLevels?.(bucket);
+      }
+    }
     if (this.#queue && view) {
       this.#queue.request(this.#paintQueued);
       return;
