@@ -96,4 +96,4 @@ export const placeholder = style({
 
 export const crashed = style({ padding: 12, color: vars.color.textMuted, fontSize: 13 });
 
-export const pinSelect = style([compactSelect, { fontSize: 11, padding: "0 2px", maxWidth: 140 }]);
+export const pinSelect = style([compactSelect, { fontSize: 11, padding: "0 2px", maxWidth: 190 }]);

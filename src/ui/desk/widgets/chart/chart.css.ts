@@ -43,7 +43,8 @@ export const tfButton = style({
 });
 
 export const alertInput = style({
-  width: 96,
+  // Wide enough for the longest translation of its placeholder ("Цена оповещения").
+  width: "calc(16ch + 14px)",
   height: 20,
   padding: "0 6px",
   border: `1px solid ${vars.color.border}`,
