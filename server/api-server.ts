@@ -27,6 +27,8 @@ export interface ApiServerOptions {
    */
   readonly devEndpoints?: boolean;
   readonly heartbeatMs?: number;
+  /** How often `freq: "F1"` books get their changes (default 2 s). */
+  readonly bookBatchMs?: number;
   /** The country /v2/int/geo/ip reports (loopback has none): GEO_COUNTRY, default GB. */
   readonly geoCountry?: string;
   /** Accounts and trading; without them the host serves public data only. */
@@ -148,6 +150,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     now: options.now,
     platformStatus: options.platformStatus,
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.bookBatchMs !== undefined ? { bookBatchMs: options.bookBatchMs } : {}),
   });
   return {
     server,

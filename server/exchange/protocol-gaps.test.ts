@@ -2,11 +2,22 @@
  * Where PROTOCOL.md and this server once differed, over real HTTP and WebSocket: `w/order/cancel/multi`
  * answers with the cancelled orders; an order self-trade prevention cancels keeps its leftover
  * amount; `pub:info:pair:fee:ovr` is what settlement charges; the currency lists (UST listed, USD
- * no stablecoin); raw books only at len 1/25/100, same-price orders by ascending id.
+ * no stablecoin); raw books only at len 1/25/100, same-price orders by ascending id; `freq: "F1"`
+ * books batched (PROTOCOL.md 2.1).
  */
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { authTradeCodec, decodeFeeEntry, notificationCodec, orderCodec, type Order } from "../../src/protocol/index.ts";
+import {
+  authTradeCodec,
+  classifyFrame,
+  CONF_FLAGS,
+  decodeFeeEntry,
+  newFrameInfo,
+  notificationCodec,
+  OrderBook,
+  orderCodec,
+  type Order,
+} from "../../src/protocol/index.ts";
 import { demoSession, wait } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
@@ -20,7 +31,7 @@ const venue = openVenue({
     { symbol: TEST, start: 30_000 },
   ],
 });
-const s = demoSession({ exchange: venue.exchange, account: venue.gateway });
+const s = demoSession({ exchange: venue.exchange, account: venue.gateway, bookBatchMs: 400 });
 const engine = (symbol = SYMBOL) => venue.exchange.markets.get(symbol)?.engine;
 const p5 = (x: number): number => Number(x.toPrecision(5));
 
@@ -159,5 +170,69 @@ describe("raw books", () => {
     const rest = (await (await fetch(`http://${s.host}/v2/book/${SYMBOL}/R0?len=100`)).json()) as number[][];
     expect(rest.filter((e) => e[1] === price).map((e) => e[0])).toEqual(tie);
     await s.rest("/v2/auth/w/order/cancel", { id: mine.id });
+  });
+});
+
+describe("F1 books", () => {
+  it("hold changes to the batch tick and send each price's (or order's) last state, checksums matching", async () => {
+    const flags = CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.BULK_UPDATES;
+    const ws = new WebSocket(`ws://${s.host}/ws/2`);
+    const frames: unknown[] = [];
+    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((r) => ws.once("open", r));
+    ws.send(JSON.stringify({ event: "conf", flags }));
+    for (const [prec, freq] of [
+      ["P0", "F1"],
+      ["R0", "F1"],
+      ["P1", "F0"],
+    ])
+      ws.send(JSON.stringify({ event: "subscribe", channel: "book", symbol: SYMBOL, prec, freq, len: "25" }));
+    await wait(100);
+    const started = Date.now();
+    let batches = 0;
+    // Many batches in a short time: an F0 book gets every one, an F1 book one batch per tick.
+    for (let i = 0; i < 40; i++) {
+      venue.exchange.simulator.step();
+      venue.exchange.place(SYMBOL, 0, i % 2 ? "buy" : "sell", "MARKET", Number.NaN, 0.2);
+      batches++;
+      if (i % 10 === 9) await wait(20);
+    }
+    await wait(900);
+    const elapsed = Date.now() - started;
+    ws.close();
+    const chans = new Map<number, string>();
+    for (const f of frames) {
+      const e = f as Record<string, unknown>;
+      if (e["event"] === "subscribed") chans.set(e["chanId"] as number, `${String(e["prec"])}/${String(e["freq"])}`);
+    }
+    const books = new Map<number, OrderBook>();
+    const cs = new Map<string, number>();
+    const info = newFrameInfo();
+    for (const f of frames) {
+      const kind = classifyFrame(f, flags, info);
+      const name = chans.get(info.chanId);
+      if (!name) continue;
+      let book = books.get(info.chanId);
+      if (kind === "data") {
+        if (!book) {
+          book = new OrderBook({ kind: name.startsWith("R0") ? "raw" : "price", len: 25 });
+          books.set(info.chanId, book);
+          expect(book.applySnapshot(info.payload)).toBe(true);
+        } else {
+          const payload = info.payload as unknown[];
+          for (const e of Array.isArray(payload[0]) ? payload : [payload]) expect(book.applyEntry(e)).toBe(true);
+        }
+      } else if (kind === "checksum" && book) {
+        expect(book.checksum(), name).toBe(info.checksum);
+        cs.set(name, (cs.get(name) ?? 0) + 1);
+      }
+    }
+    const ticks = Math.ceil(elapsed / 400) + 1;
+    expect(cs.get("P1/F0") ?? 0).toBeGreaterThan(ticks);
+    for (const name of ["P0/F1", "R0/F1"]) {
+      expect(cs.get(name) ?? 0, name).toBeGreaterThan(0);
+      expect(cs.get(name) ?? 0, name).toBeLessThanOrEqual(ticks);
+    }
+    expect(batches).toBe(40);
   });
 });

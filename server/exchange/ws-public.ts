@@ -24,6 +24,7 @@ const MAX_CHANNELS = 30;
 const MAX_FRAME_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
 const TICKER_MS = 1000;
+const F1_MS = 2000;
 const LENGTHS = new Set(["1", "25", "100", "250"]);
 
 type Sub =
@@ -33,7 +34,14 @@ type Sub =
       readonly ch: FundingChannel;
       readonly fields: Record<string, string>;
     }
-  | { readonly kind: "book"; readonly key: string; readonly feed: Feed; readonly fields: Record<string, string> }
+  | {
+      readonly kind: "book";
+      readonly key: string;
+      readonly feed: Feed;
+      readonly fields: Record<string, string>;
+      /** `freq: "F1"`: changes held until the next batch tick, the last per side and price (or order id). */
+      readonly pending: Map<string, number[]> | null;
+    }
   | {
       readonly kind: "trades" | "ticker";
       readonly key: string;
@@ -76,6 +84,8 @@ export interface PublicSocketOptions {
   /** 1 operative, 0 maintenance. */
   readonly platformStatus: () => number;
   readonly heartbeatMs?: number;
+  /** How often `freq: "F1"` books get their held changes (PROTOCOL.md 2.1: every 2 s). */
+  readonly bookBatchMs?: number;
   /** The authenticated side; without it `auth` is refused. */
   readonly account?: AccountGateway;
 }
@@ -106,6 +116,12 @@ export class PublicSocketServer {
       setInterval(
         guarded("tickers", () => this.#tickers()),
         TICKER_MS,
+      ),
+    );
+    this.#timers.push(
+      setInterval(
+        guarded("F1 books", () => this.#flushBatched()),
+        options.bookBatchMs ?? F1_MS,
       ),
     );
   }
@@ -319,7 +335,13 @@ export class PublicSocketServer {
       const feed = this.#o.exchange.bookFeed(symbol, prec as Prec | "R0", Number(len));
       if (!feed) return fail(10300, "symbol: invalid");
       Object.assign(fields, { symbol, prec, freq, len });
-      sub = { kind: "book", key: `book|${symbol}|${prec}|${len}`, feed, fields };
+      sub = {
+        kind: "book",
+        key: `book|${symbol}|${prec}|${len}`,
+        feed,
+        fields,
+        pending: freq === "F1" ? new Map() : null,
+      };
     } else if (channel === "trades" || channel === "ticker") {
       if (!this.#o.exchange.markets.has(symbol)) return fail(10300, "symbol: invalid");
       Object.assign(fields, { symbol });
@@ -400,9 +422,10 @@ export class PublicSocketServer {
         if (sub.kind === "book" && sub.feed.market.symbol === symbol) {
           const entries = b.bookDiffs.get(sub.feed);
           if (!entries || entries.length === 0) continue;
-          if ((c.flags & CONF_FLAGS.BULK_UPDATES) !== 0 && entries.length > 1) this.#frame(c, [chanId, entries]);
-          else for (const e of entries) this.#frame(c, [chanId, e]);
-          if ((c.flags & CONF_FLAGS.OB_CHECKSUM) !== 0) this.#frame(c, [chanId, "cs", sub.feed.mirror.checksum()]);
+          // Keyed by side too: a price can leave the bids and reach the asks within one tick, and the
+          // client must get both the bid's delete and the ask (the sign of AMOUNT tells the side).
+          if (sub.pending) for (const e of entries) sub.pending.set(`${e[0]}|${Math.sign(e[2] as number)}`, e);
+          else this.#sendBook(c, chanId, sub.feed, entries);
         } else if (sub.kind === "trades" && sub.symbol === symbol) {
           for (const t of b.trades) this.#frame(c, [chanId, "te", [t.id, t.mts, t.amount, t.price]]);
           for (const t of b.trades) this.#frame(c, [chanId, "tu", [t.id, t.mts, t.amount, t.price]]);
@@ -411,6 +434,31 @@ export class PublicSocketServer {
           const last = rows?.[rows.length - 1];
           if (last) this.#frame(c, [chanId, last]);
         }
+      }
+    }
+  }
+
+  /** Book changes as frames (one bulk frame when the client asked for them), then `cs` if asked. */
+  #sendBook(c: Client, chanId: number, feed: Feed, entries: number[][]): void {
+    if ((c.flags & CONF_FLAGS.BULK_UPDATES) !== 0 && entries.length > 1) this.#frame(c, [chanId, entries]);
+    else for (const e of entries) this.#frame(c, [chanId, e]);
+    if ((c.flags & CONF_FLAGS.OB_CHECKSUM) !== 0) this.#frame(c, [chanId, "cs", feed.mirror.checksum()]);
+  }
+
+  /**
+   * F1 books: what changed since the last tick, one entry per side and price (raw: per order id),
+   * the last one — entries are absolute, so the client ends where the feed's mirror is and `cs` is its
+   * checksum. Deletes go first (a count of 0 for aggregated books, a price of 0 for raw ones:
+   * index 1 either way), so a client's len window never overflows.
+   */
+  #flushBatched(): void {
+    for (const c of this.#clients) {
+      for (const [chanId, sub] of c.subs) {
+        if (sub.kind !== "book" || !sub.pending || sub.pending.size === 0) continue;
+        const entries = [...sub.pending.values()];
+        sub.pending.clear();
+        entries.sort((a, b) => Number(a[1] !== 0) - Number(b[1] !== 0));
+        this.#sendBook(c, chanId, sub.feed, entries);
       }
     }
   }
