@@ -8,14 +8,22 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useState, useSyncExternalStore } from "react";
-import { useSnapshot } from "valtio";
+import { snapshot, useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { abbreviate, formatPercent, toSignificant } from "../../../../protocol";
 import { settings, updateSetting } from "../../../settings/store";
 import { deskAreaOf, deskPath } from "../../desk-paths";
 import type { WidgetDef, WidgetProps } from "../../widget";
 import * as css from "./markets.css";
-import { buildRows, moveInOrder, toggleFavorite, type MarketSortColumn, type MarketType } from "./markets-core";
+import {
+  buildRows,
+  fullCustomOrder,
+  marketTypeOf,
+  moveInFullOrder,
+  toggleFavorite,
+  type MarketSortColumn,
+  type MarketType,
+} from "./markets-core";
 import { subscribeTickers, tickersSnapshot } from "./tickers-feed";
 
 const VOLUME_UNITS = ["USD", "BTC", "EUR", "BASE"] as const;
@@ -65,12 +73,18 @@ export function MarketsWidget({ pair }: WidgetProps) {
   }
 
   function move(p: string, step: -1 | 1): void {
-    const next = moveInOrder(
+    // The move happens within the whole order of this market type: with a search or favourites-only
+    // on, the rows are a subset, and storing only them would lose where the hidden pairs were.
+    const pairs = [...feed.tickers.keys()].filter((k) => marketTypeOf(k) === type);
+    const full = fullCustomOrder(pairs, settings.ticker_custom_order[type] ?? []);
+    const next = moveInFullOrder(
+      full,
       rows.map((r) => r.pair),
       p,
       step,
     );
-    updateSetting("ticker_custom_order", { ...settings.ticker_custom_order, [type]: next });
+    // A snapshot, not the proxy: the setting is stored with structuredClone, which refuses proxies.
+    updateSetting("ticker_custom_order", { ...snapshot(settings).ticker_custom_order, [type]: next });
   }
 
   const open = (p: string): void => navigate(deskPath(deskAreaOf(location), p));
@@ -189,7 +203,9 @@ export function MarketsWidget({ pair }: WidgetProps) {
                     tabIndex={0}
                     onClick={() => open(r.pair)}
                     onKeyDown={(e) => {
-                      if (e.key === "Enter") open(r.pair);
+                      // Enter on the star or the order buttons bubbles up here: that is their own
+                      // action (a click), not a pair switch.
+                      if (e.key === "Enter" && e.target === e.currentTarget) open(r.pair);
                     }}
                   >
                     <td className={css.tdStar}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Ticker } from "../../../../protocol";
-import { buildRows, moveInOrder, rateOf, toggleFavorite, type MarketsQuery } from "./markets-core";
+import { buildRows, fullCustomOrder, moveInFullOrder, rateOf, toggleFavorite, type MarketsQuery } from "./markets-core";
 
 function tk(lastPrice: number, volume: number, dailyChangePerc = 0): Ticker {
   return {
@@ -67,8 +67,14 @@ describe("markets list rules", () => {
   });
 
   it("moves within the custom order and toggles favourites", () => {
-    expect(moveInOrder(["A", "B", "C"], "C", -1)).toEqual(["A", "C", "B"]);
-    expect(moveInOrder(["A", "B", "C"], "A", -1)).toEqual(["A", "B", "C"]);
+    expect(moveInFullOrder(["A", "B", "C"], ["A", "B", "C"], "C", -1)).toEqual(["A", "C", "B"]);
+    expect(moveInFullOrder(["A", "B", "C"], ["A", "B", "C"], "A", -1)).toEqual(["A", "B", "C"]);
+    expect(moveInFullOrder(["A", "B", "C"], ["A", "B", "C"], "C", 1)).toEqual(["A", "B", "C"]);
+    // A filtered list (B hidden): C passes A, and B keeps its place in the whole order.
+    expect(moveInFullOrder(["A", "B", "C", "D"], ["A", "C"], "C", -1)).toEqual(["C", "B", "A", "D"]);
+    expect(moveInFullOrder(["A", "B", "C"], ["A", "C"], "X", -1)).toEqual(["A", "B", "C"]);
+    // Placed pairs first (a missing ticker keeps its place), then the rest alphabetically.
+    expect(fullCustomOrder(["D", "C", "A", "B"], ["C", "GONE", "A", "C"])).toEqual(["C", "GONE", "A", "B", "D"]);
     expect(toggleFavorite(["A"], "B")).toEqual(["A", "B"]);
     expect(toggleFavorite(["A", "B"], "A")).toEqual(["B"]);
   });

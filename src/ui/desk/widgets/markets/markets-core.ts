@@ -114,13 +114,33 @@ export function sortRows(rows: MarketRow[], q: Pick<MarketsQuery, "sort" | "desc
   });
 }
 
-/** Moves `pair` one step up (-1) or down (+1) in the custom order of the shown rows. */
-export function moveInOrder(shown: readonly string[], pair: string, step: -1 | 1): string[] {
-  const order = [...shown];
+/**
+ * The whole custom order of a market type as the list shows it unfiltered: the user's placed pairs
+ * first (kept even when their ticker is missing for now), then every other pair alphabetically.
+ */
+export function fullCustomOrder(pairs: Iterable<string>, customOrder: readonly string[]): string[] {
+  const placed = [...new Set(customOrder)];
+  const known = new Set(placed);
+  const rest = [...pairs].filter((p) => !known.has(p)).sort((a, b) => a.localeCompare(b));
+  return [...placed, ...rest];
+}
+
+/**
+ * Moves `pair` one step past its neighbour in the shown (possibly searched or favourites-only) list
+ * by swapping the two within the full custom order, so pairs the filter hides keep their places.
+ */
+export function moveInFullOrder(
+  full: readonly string[],
+  shown: readonly string[],
+  pair: string,
+  step: -1 | 1,
+): string[] {
+  const order = [...full];
+  const neighbour = shown[shown.indexOf(pair) + step];
   const at = order.indexOf(pair);
-  const to = at + step;
-  if (at < 0 || to < 0 || to >= order.length) return order;
-  order[at] = order[to] as string;
+  const to = neighbour === undefined || shown.indexOf(pair) < 0 ? -1 : order.indexOf(neighbour);
+  if (at < 0 || to < 0) return order;
+  order[at] = neighbour as string;
   order[to] = pair;
   return order;
 }
