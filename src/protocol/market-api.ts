@@ -198,6 +198,12 @@ export interface AccountAuthState {
   readonly msg: string;
   /** `auth` replies received since this sign-in began: 1 after the first, one more per reconnect. */
   readonly replies: number;
+  /**
+   * Whether the accepted credentials may write orders, from the auth reply's `caps`
+   * (`orders.write`); absent when the reply named no capabilities (a token session on the real
+   * exchange sends them; a read-only API key says write 0).
+   */
+  readonly canTrade?: boolean;
 }
 
 /** The account as reconciled from channel 0 (low-rate: plain records, sent on change). */

@@ -59,7 +59,10 @@ export function Desk({ pair }: { readonly pair: string }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [naming, setNaming] = useState<null | { kind: "create" | "rename"; value: string }>(null);
 
-  const editable = isTradeDeskPath(path) && isLoggedIn(a);
+  // "Trading allowed" (SPEC): signed in with credentials that may write orders — a read-only API
+  // key's session gets the desk to watch, not to rearrange.
+  const canTrade = useSnapshot(accountStore).view?.auth?.canTrade !== false;
+  const editable = isTradeDeskPath(path) && isLoggedIn(a) && canTrade;
   const layout = shownLayout(l as typeof layoutsState);
   const layoutName = (x: Pick<GridLayout, "name">): string => (x.name === "" ? t`Standard` : x.name);
 

@@ -57,6 +57,23 @@ describe("the account socket's sign-in (AccountAuth)", () => {
     expect(h.auth.state).toEqual({ status: "ok", code: null, msg: "", replies: 2 });
   });
 
+  it("says whether the accepted credentials may trade, from the reply's caps (object or JSON string)", async () => {
+    const h = harness();
+    void h.auth.begin({ kind: "token", token: "t" });
+    await h.open();
+    h.auth.reply({ ...OK, caps: { orders: { read: 1, write: 0 }, wallets: { read: 1, write: 0 } } });
+    expect(h.auth.state.canTrade).toBe(false);
+    h.auth.closed();
+    await h.open();
+    h.auth.reply({ ...OK, caps: JSON.stringify({ orders: { read: "1", write: "1" } }) });
+    expect(h.auth.state.canTrade).toBe(true);
+    h.auth.closed();
+    await h.open();
+    // No capabilities named: unknown, not refused.
+    h.auth.reply(OK);
+    expect(h.auth.state).toEqual({ status: "ok", code: null, msg: "", replies: 3 });
+  });
+
   it("reports a refusal on a later reconnect, stops the socket and forgets the credentials", async () => {
     const h = harness();
     void h.auth.begin({ kind: "token", token: "tok" });

@@ -5,7 +5,7 @@
  * `AccountAuth` holds the credentials and signs every (re)connect in with them.
  */
 
-import type { AccountAuthState, AccountCredentials, AuthResult } from "../../protocol";
+import { parseCaps, type AccountAuthState, type AccountCredentials, type AuthResult } from "../../protocol";
 
 export type Credentials = AccountCredentials;
 
@@ -198,7 +198,8 @@ export class AccountAuth {
     const replies = this.#state.replies + 1;
     const result: AuthResult = { ok: outcome.ok, userId: outcome.userId, code: outcome.code, msg: outcome.msg };
     if (outcome.ok) {
-      this.#set({ status: "ok", code: null, msg: "", replies });
+      const orders = outcome.caps === null ? undefined : parseCaps(outcome.caps)["orders"];
+      this.#set({ status: "ok", code: null, msg: "", replies, ...(orders ? { canTrade: orders.write } : {}) });
       this.#settle(result);
       return outcome;
     }
