@@ -75,6 +75,23 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (req.method === "POST") {
       void readBody(req).then(
         safely(res, `POST ${url.pathname}`, (raw: string) => {
+          if (url.pathname === "/dev/verification" && options.account) {
+            // Verification levels are checks a person passes elsewhere; on this machine they are set.
+            let b: Record<string, unknown> = {};
+            try {
+              b = JSON.parse(raw) as Record<string, unknown>;
+            } catch {
+              // answered as invalid below
+            }
+            const user = typeof b["login"] === "string" ? options.account.accounts.byLogin(b["login"]) : undefined;
+            const level = b["level"];
+            if (!user || typeof level !== "number" || !Number.isInteger(level) || level < 0 || level > 3)
+              return sendJson(res, 400, ["error", 10020, "login or level: invalid"]);
+            options.account.accounts.db
+              .prepare("UPDATE users SET verification_level = ? WHERE id = ?")
+              .run(level, user.id);
+            return sendJson(res, 200, { login: user.username, level });
+          }
           if (url.pathname === "/dev/maintenance" && options.maintenance) {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });

@@ -53,6 +53,13 @@ const METHODS: Readonly<Record<string, Method>> = {
 
 const err = (code: number, msg: string): FundsReply => ({ status: 500, body: ["error", code, msg] });
 
+/**
+ * The verification level (`r/info/user` field 5) an account needs to withdraw: 1 comes with a
+ * confirmed e-mail, 2 with identity checks (the demo account and accounts created verified have
+ * it). Raised on this machine with `POST /dev/verification` (server/README.md).
+ */
+export const WITHDRAW_LEVEL = 2;
+
 function amountOf(v: unknown): number {
   const n = num(v);
   // Beyond 1e12 a unit count would lose precision; no real transfer is that large.
@@ -215,6 +222,13 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     if (Number.isNaN(amount)) return err(10001, "amount: invalid");
     if (amount <= method.fee) return err(10001, `amount: must exceed the ${method.fee} ${method.currency} fee`);
     if (!method.address.test(address)) return err(10001, "address: invalid");
+    const level =
+      (
+        this.db.prepare("SELECT verification_level AS v FROM users WHERE id = ?").get(userId) as
+          { v: number } | undefined
+      )?.v ?? 0;
+    if (level < WITHDRAW_LEVEL)
+      return err(10001, `verification: level ${WITHDRAW_LEVEL} needed to withdraw (this account has ${level})`);
     const units = toUnits(amount);
     if (this.trading.available(userId, wallet, method.currency) < units)
       return err(10001, "amount: insufficient balance in the wallet");

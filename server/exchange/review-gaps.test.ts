@@ -3,7 +3,8 @@
  * that triggers and rests at its limit; EXCHANGE IOC, FOK, hidden and post-only orders through
  * account trading with their reservations released; the spot maker fee to the unit; the channel
  * limit (10305); bulk book frames decoded by src/protocol's book; CORS for another origin;
- * passwords stored as scrypt; API secrets never listed.
+ * passwords stored as scrypt; API secrets never listed; withdrawals need verification level 2,
+ * which the development endpoint sets.
  */
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -18,6 +19,7 @@ import {
   walletCodec,
   type Order,
 } from "../../src/protocol/index.ts";
+import { DEV_HEADER } from "../api-server.ts";
 import { verifyPassword } from "../store/accounts.ts";
 import { DEMO } from "../store/seed.ts";
 import { demoSession, wait } from "./test-session.ts";
@@ -243,5 +245,51 @@ describe("HTTP and storage", () => {
     expect(text).toContain(DEMO.apiKey);
     expect(text).not.toContain(DEMO.apiSecret);
     for (const k of body as unknown[][]) expect(k).toHaveLength(4);
+  });
+});
+
+describe("verification levels", () => {
+  it("withdrawals need level 2; POST /dev/verification sets an account's level", async () => {
+    const user = venue.accounts.createUser("kyc@example.com", "kyc", "kyc-password-1", Date.now(), true);
+    venue.trading.credit(user, "BTC", 1, "Deposit");
+    const login = await fetch(`http://${s.host}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: "kyc", password: "kyc-password-1" }),
+    });
+    const [token] = (await login.json()) as [string];
+    const call = async (path: string, body: unknown = {}): Promise<[number, unknown]> => {
+      const r = await fetch(`http://${s.host}${path}`, {
+        method: "POST",
+        headers: { "bfx-token": token, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return [r.status, await r.json()];
+    };
+    const setLevel = (level: number, headers: Record<string, string> = { [DEV_HEADER]: "1" }): Promise<Response> =>
+      fetch(`http://${s.host}/dev/verification`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ login: "kyc", level }),
+      });
+    const withdraw = {
+      wallet: "exchange",
+      method: "bitcoin",
+      amount: "0.1",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    };
+    expect((await setLevel(1)).status).toBe(200);
+    expect(await call("/v2/auth/w/withdraw", withdraw)).toEqual([
+      500,
+      ["error", 10001, "verification: level 2 needed to withdraw (this account has 1)"],
+    ]);
+    // Nothing moved; the development endpoint refuses what a web page could send.
+    expect((await setLevel(2, {})).status).toBe(403);
+    expect(venue.trading.available(user, "exchange", "BTC")).toBe(1e8);
+    expect((await setLevel(2)).status).toBe(200);
+    const [, info] = await call("/v2/auth/r/info/user");
+    expect((info as unknown[])[5]).toBe(2);
+    expect((await call("/v2/auth/w/withdraw", withdraw))[0]).toBe(200);
+    expect(venue.trading.available(user, "exchange", "BTC")).toBe(0.9e8);
+    expect((await setLevel(9)).status).toBe(400);
   });
 });
