@@ -10,10 +10,12 @@
  * the frame time minus the time the worker received the newest update in that view
  * (`data-painted-update-at` on each book), to compare with the book throttle (the worker holds an
  * update for at most one throttle interval; the screen should add no more than a frame or two), and
- * view-to-paint: the frame time minus the time the worker published the view
- * (`data-painted-published-at`), the main thread's own share of the latency. The
- * older "data age" figure is kept beside it: at every frame, now minus that time, which also counts
- * the feed's own quiet spells. Results go to bench/results/ui-latest.{json,md}.
+ * view→frame end: from the time the worker published the view (`data-painted-published-at`) to the
+ * end of the frame that shows it, the main thread's own share of the latency (p50, p99 and max: how
+ * far behind the worker the screen ever was). Frames over 25 ms are frames the page missed at 60 Hz.
+ * The JSON also keeps the start-of-frame samples (view→paint) and the data age (now minus the
+ * newest update's time at every frame, which also counts the feed's own quiet spells). Results go
+ * to bench/results/ui-latest.{json,md}.
  * Wall-clock numbers from a shared machine: read the medians, compare scenarios of one run.
  *
  * Then "books side by side": the desk's order book against a real open-source React order book,
@@ -343,6 +345,8 @@ async function measure(browser, context, page, label) {
     frameP50: quantile(d, 0.5),
     frameP99: quantile(d, 0.99),
     frameMax: d.at(-1) ?? Number.NaN,
+    // A delta over one and a half vsyncs (60 Hz) is a frame the page missed.
+    framesMissed: d.filter((ms) => ms > 25).length,
     longTasks: r.longs.length,
     longTaskMaxMs: r.longs.length ? Math.max(...r.longs) : 0,
     latencyP50: quantile(l, 0.5),
@@ -352,6 +356,7 @@ async function measure(browser, context, page, label) {
     viewToPaintP99: quantile(v, 0.99),
     viewToFrameP50: quantile(x, 0.5),
     viewToFrameP99: quantile(x, 0.99),
+    viewToFrameMax: x.at(-1) ?? Number.NaN,
     behindP50: quantile(b, 0.5),
     behindP99: quantile(b, 0.99),
     booksPainting: r.painting,
@@ -361,11 +366,11 @@ async function measure(browser, context, page, label) {
 function table(results) {
   const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
   const lines = [
-    "| scenario | frames | frame p50 ms | frame p99 ms | frame max ms | long tasks (>50 ms) | update→paint p50 ms | update→paint p99 ms | view→paint p50 ms | view→paint p99 ms | views painted | data age p50 ms | books painting |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| scenario | frames | frame p50 ms | frame p99 ms | frame max ms | frames > 25 ms | long tasks (>50 ms) | update→paint p50 ms | update→paint p99 ms | view→frame end p50 ms | view→frame end p99 ms | view→frame end max ms | views painted | books painting |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.frames} | ${f(r.frameP50)} | ${f(r.frameP99)} | ${f(r.frameMax)} | ${r.longTasks} | ${f(r.latencyP50)} | ${f(r.latencyP99)} | ${f(r.viewToPaintP50)} | ${f(r.viewToPaintP99)} | ${r.paintedViews} | ${f(r.behindP50)} | ${r.booksPainting}/8 |`,
+        `| ${r.scenario} | ${r.frames} | ${f(r.frameP50)} | ${f(r.frameP99)} | ${f(r.frameMax)} | ${r.framesMissed ?? "—"} | ${r.longTasks} | ${f(r.latencyP50)} | ${f(r.latencyP99)} | ${f(r.viewToFrameP50)} | ${f(r.viewToFrameP99)} | ${f(r.viewToFrameMax)} | ${r.paintedViews} | ${r.booksPainting}/8 |`,
     ),
   ];
   return lines.join("\n");
