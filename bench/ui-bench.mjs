@@ -24,8 +24,9 @@
  * server) fed by one market worker's stress book. They run interleaved (orderflow, lab49,
  * lab49-250, orderflow, …; 3 rounds, --quick 1) at 60 ms/8 and ×10, ×100, ×1000, with the same
  * measurements; the medians over the rounds and the ratios to orderflow are reported.
- * --peers-only runs just that section (no product server); --only=NAME filters both sections.
- * A section not run keeps its previous figures in ui-latest.{json,md}.
+ * --peers-only runs just that section (no product server), --desk-only just the desk; --only=NAME
+ * filters both sections. A section or desk scenario not run keeps its previous figures in
+ * ui-latest.{json,md}.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +45,8 @@ const TRACE = process.argv.includes("--trace");
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 /** --peers-only: only the side-by-side section (the desk's figures stay as last written). */
 const PEERS_ONLY = process.argv.includes("--peers-only");
+/** --desk-only: the desk scenarios without the side-by-side section. */
+const DESK_ONLY = process.argv.includes("--desk-only");
 /** --rounds=N: rounds of the side-by-side section (each runs every implementation once). */
 const ROUNDS = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? (QUICK ? 1 : 3));
 const WARMUP_MS = QUICK ? 1500 : 3000;
@@ -538,7 +541,7 @@ async function main() {
     // The product server is not needed by the side-by-side page; stop it so it takes no CPU.
     server?.kill("SIGTERM");
     server = null;
-    const peers = await runPeers(browser);
+    const peers = DESK_ONLY ? null : await runPeers(browser);
     const chromiumVersion = browser.version();
     await browser.close();
     mkdirSync(out, { recursive: true });
@@ -553,7 +556,10 @@ async function main() {
             chromium: chromiumVersion,
           }
         : (previous.meta ?? { viewport: "1920x1080", bookThrottleMs: THROTTLE_MS });
-    const desk = results.length > 0 ? results : (previous.results ?? []);
+    // A run of some scenarios (--only) replaces those rows and keeps the others.
+    const desk = SCENARIOS.map(
+      (x) => results.find((r) => r.scenario === x.name) ?? previous.results?.find((r) => r.scenario === x.name),
+    ).filter(Boolean);
     // Figures kept from an earlier run only when written in this format.
     const side = peers ?? (previous.peers?.summary?.[0]?.impls ? previous.peers : null);
     if (side) side.meta.chromium ??= chromiumVersion;
