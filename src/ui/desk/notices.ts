@@ -3,10 +3,16 @@
  * history. Anything on the desk that needs to tell the user something (an order acknowledged or
  * refused, a fill, a price alert crossed, a resync) calls `notify`; the toasts and the sidebar draw
  * from here. The text is already localized by the caller.
+ *
+ * A kind the user switched off (`notify_{kind}`, SPEC: notify_{x}_enabled, default on) is not
+ * notified at all: no toast, no sidebar entry, no unread count — the sidebar is the history of what
+ * the desk told the user, and an unread badge for notices that were never shown would nag about
+ * nothing.
  */
 import { proxy } from "valtio";
 import { NOTIFICATION_TTL_MS } from "../../protocol";
 import { appScheduler } from "../scheduler";
+import { settings } from "../settings/store";
 
 export type NoticeLevel = "info" | "success" | "warning" | "error";
 /** Which notify_{kind}_enabled setting governs the notice. */
@@ -22,6 +28,19 @@ export interface Notice {
 }
 
 export const SIDEBAR_KEPT = 100;
+
+/** The setting that governs each kind. */
+export const KIND_SETTING = {
+  main: "notify_main",
+  orders: "notify_orders",
+  trades: "notify_trades",
+  funding: "notify_funding",
+} as const satisfies Record<NoticeKind, string>;
+
+/** Whether the user wants notices of this kind (its notify_{kind} setting). */
+export function kindEnabled(kind: NoticeKind): boolean {
+  return settings[KIND_SETTING[kind]];
+}
 
 export interface NoticesState {
   /** On screen now, newest last. */
@@ -40,7 +59,8 @@ export function notify(input: {
   readonly kind: NoticeKind;
   readonly text: string;
   readonly ttl?: number;
-}): Notice {
+}): Notice | null {
+  if (!kindEnabled(input.kind)) return null;
   const notice: Notice = {
     id: nextId++,
     level: input.level,
