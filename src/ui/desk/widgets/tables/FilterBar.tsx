@@ -8,7 +8,12 @@ import * as css from "./tables.css";
  * Pair, side, context and (for order history) status filters. Pair/status/context are written to
  * `order_filters`, the side to `orders_filter`, so every account table on the desk filters alike.
  */
-export function FilterBar(props: { readonly filters: OrderFilters; readonly status?: boolean }) {
+export function FilterBar(props: {
+  readonly filters: OrderFilters;
+  readonly status?: boolean;
+  /** The exchange / margin selector; off for positions, which are all margin. */
+  readonly context?: boolean;
+}) {
   const { t } = useLingui();
   const f = props.filters;
   const setFilter = (key: "pair" | "status" | "type", value: string): void => {
@@ -38,17 +43,19 @@ export function FilterBar(props: { readonly filters: OrderFilters; readonly stat
         <option value="buy">{t`Buy`}</option>
         <option value="sell">{t`Sell`}</option>
       </select>
-      <select
-        className={css.select}
-        aria-label={t`Context filter`}
-        data-testid="filter-context"
-        value={f.context}
-        onChange={(e) => setFilter("type", e.currentTarget.value)}
-      >
-        <option value={ALL}>{t`Exchange + margin`}</option>
-        <option value="exchange">{t`Exchange`}</option>
-        <option value="margin">{t`Margin`}</option>
-      </select>
+      {props.context !== false && (
+        <select
+          className={css.select}
+          aria-label={t`Context filter`}
+          data-testid="filter-context"
+          value={f.context}
+          onChange={(e) => setFilter("type", e.currentTarget.value)}
+        >
+          <option value={ALL}>{t`Exchange + margin`}</option>
+          <option value="exchange">{t`Exchange`}</option>
+          <option value="margin">{t`Margin`}</option>
+        </select>
+      )}
       {props.status === true && (
         <select
           className={css.select}

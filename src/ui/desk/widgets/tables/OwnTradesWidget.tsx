@@ -1,16 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
-import type { AccountView, AuthTrade } from "../../../../protocol";
+import { WALLET_DECIMALS, type AccountView, type AuthTrade } from "../../../../protocol";
 import type { WidgetProps } from "../../widget";
 import { AccountGate } from "./AccountGate";
 import { SideAmount } from "./cells";
 import { TABLE_IDS, TRADE_SORT_KEYS } from "./columns";
 import { FilterBar } from "./FilterBar";
 import { filterTrades } from "./filters";
-import { displayPair, formatAmount, formatPrice } from "./format";
+import { displayPair, formatPrice } from "./format";
 import { SortableTable, type Column } from "./SortableTable";
 import * as css from "./tables.css";
 import { useFilters, useTimeCell } from "./use-table-settings";
+import { useValuation } from "./use-valuation";
+import { shownAmount } from "./valuation";
 
 /** The account's own fills (widget type "own-trades"). */
 export function OwnTradesWidget(props: WidgetProps) {
@@ -25,6 +27,8 @@ function OwnTrades(props: { readonly view: AccountView; readonly symbol: string 
   const { t } = useLingui();
   const filters = useFilters();
   const time = useTimeCell();
+  // In bitcoin view the fee is shown in bitcoin (its own currency when no price converts it).
+  const valuation = useValuation();
   const { trades } = props.view;
   const rows = useMemo(() => filterTrades(trades, filters, props.symbol), [trades, filters, props.symbol]);
   const columns: Column<AuthTrade>[] = [
@@ -36,8 +40,10 @@ function OwnTrades(props: { readonly view: AccountView; readonly symbol: string 
       id: "fee",
       label: t`Fee`,
       align: "end",
-      render: (r) =>
-        r.fee === null ? <span className={css.muted}>–</span> : `${formatAmount(r.fee)} ${r.fee_currency ?? ""}`.trim(),
+      render: (r) => {
+        const fee = shownAmount(valuation, r.fee_currency, r.fee, WALLET_DECIMALS);
+        return fee === null ? <span className={css.muted}>–</span> : `${fee.text} ${fee.currency ?? ""}`.trim();
+      },
     },
     { id: "type", label: t`Order type`, render: (r) => (r.order_type ?? "").replace(/^EXCHANGE /, "") },
     {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filterWallets } from "./balances";
-import { filterOrders, filterTrades, readOrderFilters, withOrderFilter } from "./filters";
-import { order, trade, wallet } from "./test-fixtures";
+import { filterOrders, filterPositions, filterTrades, readOrderFilters, withOrderFilter } from "./filters";
+import { order, position, trade, wallet } from "./test-fixtures";
 
 const ORDERS = [
   order({ id: 1, symbol: "tBTCUSD", amount: 1, type: "EXCHANGE LIMIT" }),
@@ -57,6 +57,24 @@ describe("order filters", () => {
     expect(ids(filterTrades(trades, readOrderFilters({ pair: "ALL", type: "exchange" }, "all"), "tBTCUSD"))).toEqual([
       1, 3,
     ]);
+  });
+
+  it("filters positions by pair (CURRENT_PAIR is the widget's pair) and side, never by context", () => {
+    const positions = [
+      position({ id: 1, pair: "tBTCUSD", amount: 1 }),
+      position({ id: 2, pair: "tETHUSD", amount: -2 }),
+      position({ id: 3, pair: "tBTCF0:USTF0", amount: -1 }),
+    ];
+    const ids = (f: Parameters<typeof readOrderFilters>[0], side = "all", symbol = "tBTCUSD") =>
+      filterPositions(positions, readOrderFilters(f, side), symbol).map((p) => p.id);
+    expect(ids(undefined)).toEqual([1]);
+    expect(ids(undefined, "all", "tETHUSD")).toEqual([2]);
+    expect(ids({ pair: "ALL" })).toEqual([1, 2, 3]);
+    expect(ids({ pair: "BTCF0:USTF0" })).toEqual([3]);
+    expect(ids({ pair: "ALL" }, "sell")).toEqual([2, 3]);
+    expect(ids({ pair: "ALL" }, "buy")).toEqual([1]);
+    // Positions are margin by nature: the exchange/margin filter of the other tables leaves them be.
+    expect(ids({ pair: "ALL", type: "exchange" })).toEqual([1, 2, 3]);
   });
 
   it("writes one filter key and keeps the others", () => {

@@ -4,7 +4,7 @@
  * (`pair` may be CURRENT_PAIR, the widget's own pair, or ALL); the side is the existing bounded
  * `orders_filter` setting (all / buy / sell). Unknown stored values fall back to "everything".
  */
-import { tradingSymbol, type AuthTrade, type Order } from "../../../../protocol";
+import { tradingSymbol, type AuthTrade, type Order, type Position } from "../../../../protocol";
 import { statusKind } from "./columns";
 
 export const CURRENT_PAIR = "CURRENT_PAIR";
@@ -87,5 +87,20 @@ export function filterTrades(trades: readonly AuthTrade[], f: OrderFilters, curr
       (symbol === null || t.pair === symbol) &&
       (f.context === ALL || t.order_type === null || orderContext(t.order_type) === f.context) &&
       (f.side === "all" || sideOf(t.exec_amount) === f.side),
+  );
+}
+
+/**
+ * Positions: the same pair filter (CURRENT_PAIR follows the widget's pair) and side (long buys,
+ * short sells). Every position trades on margin, so the context filter does not apply to them.
+ */
+export function filterPositions(
+  positions: readonly Position[],
+  f: Pick<OrderFilters, "pair" | "side">,
+  currentSymbol: string,
+): Position[] {
+  const symbol = pairFilterSymbol(f.pair, currentSymbol);
+  return positions.filter(
+    (p) => (symbol === null || p.pair === symbol) && (f.side === "all" || sideOf(p.amount) === f.side),
   );
 }

@@ -1,10 +1,11 @@
 import { I18nProvider } from "@lingui/react";
 import type { ReactNode } from "react";
 import { ref } from "valtio";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { page } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import type { AccountView, Order, OrderAck, OrderUpdate } from "../../../../protocol";
+import { loadConfig } from "../../../config";
 import { activateLocale, i18n } from "../../../i18n";
 import { resetSettings, settings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
@@ -333,6 +334,7 @@ describe("account tables", () => {
         positions: [position({ id: 1, pl: 12.5 }), position({ id: 2, pair: "tETHUSD", amount: -2, pl: -3 })],
       }),
     );
+    updateSetting("order_filters", { pair: "ALL" });
     mount(<PositionsWidget {...WIDGET} />);
     await expect.poll(() => rowIds("positions")).toEqual(["1", "2"]);
     const plCell = (id: string) =>
@@ -341,6 +343,103 @@ describe("account tables", () => {
     const loss = getComputedStyle(plCell("2")!).color;
     expect(gain).toBe("rgb(22, 185, 121)");
     expect(loss).toBe("rgb(240, 97, 109)");
+  });
+
+  it("filters positions by pair (this market by default) and side, like orders and trades", async () => {
+    signIn(
+      accountView({
+        positions: [
+          position({ id: 1, pl: 12.5 }),
+          position({ id: 2, pair: "tETHUSD", amount: -2, pl: -3 }),
+          position({ id: 3, pair: "tBTCUSD", amount: -1, pl: 1 }),
+        ],
+      }),
+    );
+    const screen = await mount(<PositionsWidget {...WIDGET} />);
+    await expect.poll(() => rowIds("positions").sort()).toEqual(["1", "3"]);
+    // Positions are all margin: no exchange/margin selector.
+    expect(document.querySelector('[data-testid="positions-widget"] [data-testid="filter-context"]')).toBeNull();
+    await page.getByTestId("filter-side").selectOptions("sell");
+    await expect.poll(() => rowIds("positions")).toEqual(["3"]);
+    await page.getByTestId("filter-pair").selectOptions("ALL");
+    expect(settings.order_filters["pair"]).toBe("ALL");
+    await expect.poll(() => rowIds("positions").sort()).toEqual(["2", "3"]);
+    await page.getByTestId("filter-side").selectOptions("all");
+    await page.getByTestId("filter-pair").selectOptions("CURRENT_PAIR");
+    // CURRENT_PAIR follows the widget's pair.
+    await screen.rerender(
+      <I18nProvider i18n={i18n}>
+        <TablesServicesContext value={services}>
+          <div style={{ width: 900, height: 420 }}>
+            <PositionsWidget {...WIDGET} pair="ETHUSD" symbol="tETHUSD" />
+          </div>
+        </TablesServicesContext>
+      </I18nProvider>,
+    );
+    await expect.poll(() => rowIds("positions")).toEqual(["2"]);
+  });
+
+  it("shows positions' P/L and funding cost and trades' fees in bitcoin in bitcoin view", async () => {
+    vi.stubGlobal("fetch", (input: RequestInfo | URL) =>
+      Promise.resolve(
+        new Response(
+          String(input).includes("/v2/tickers")
+            ? JSON.stringify([
+                ["tBTCUSD", 50_000, 1, 50_001, 1, 0, 0, 50_000, 10, 50_000, 50_000],
+                ["tETHUSD", 2_500, 1, 2_501, 1, 0, 0, 2_500, 10, 2_500, 2_500],
+              ])
+            : "{}",
+          { status: 200 },
+        ),
+      ),
+    );
+    try {
+      await loadConfig(location.origin);
+      const swapped = { ...position({ id: 1, pl: 125 }), swap: -50 };
+      signIn(
+        accountView({
+          positions: [swapped, position({ id: 2, pair: "tBTCF0:USTF0", amount: -1, pl: 7 })],
+          trades: [trade({ id: 1, amount: 0.5, fee: -0.1 })],
+        }),
+      );
+      updateSetting("order_filters", { pair: "ALL" });
+      const cellOf = (table: string, row: string, column: string) => {
+        const th = header(table, column);
+        const at = [...(th.parentElement?.children ?? [])].indexOf(th) + 1;
+        return (
+          document.querySelector(`[data-testid="table-${table}"] tr[data-row="${row}"] td:nth-child(${at})`)
+            ?.textContent ?? ""
+        );
+      };
+      mount(
+        <>
+          <PositionsWidget {...WIDGET} />
+          <OwnTradesWidget {...WIDGET} />
+        </>,
+      );
+      await expect.poll(() => rowIds("positions").sort()).toEqual(["1", "2"]);
+      // Off: in the pair's quote currency, as the exchange sends it.
+      expect(header("positions", "pl").textContent).not.toContain("BTC");
+      expect(cellOf("positions", "1", "pl")).toBe("125");
+      expect(cellOf("positions", "1", "swap")).toBe("-50");
+      expect(cellOf("own_trades", "1", "fee")).toBe("-0.1 USD");
+
+      updateSetting("bitcoin_view_enabled", true);
+      await expect.poll(() => header("positions", "pl").textContent).toContain("P/L (BTC)");
+      expect(header("positions", "swap").textContent).toContain("(BTC)");
+      await expect.poll(() => cellOf("positions", "1", "pl")).toBe("0.0025");
+      expect(cellOf("positions", "1", "swap")).toBe("-0.001");
+      // No price converts the derivative's USTF0: it keeps its own currency, named.
+      expect(cellOf("positions", "2", "pl")).toBe("7 USTF0");
+      expect(cellOf("own_trades", "1", "fee")).toBe("-0.000002 BTC");
+      // The P/L keeps its colour by sign.
+      const plSpan = document.querySelector<HTMLElement>(
+        `[data-testid="table-positions"] tr[data-row="1"] td:nth-child(5) span`,
+      );
+      expect(getComputedStyle(plSpan as HTMLElement).color).toBe("rgb(22, 185, 121)");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("shows balances per wallet tab and hides small ones when asked", async () => {
