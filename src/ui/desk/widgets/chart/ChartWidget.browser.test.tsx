@@ -7,7 +7,11 @@ import { activateLocale, i18n } from "../../../i18n";
 import type { CandleTimeframe } from "../../../settings/schema";
 import { resetSettings, settings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
+import { ref } from "valtio";
+import type { AccountView } from "../../../../protocol";
+import { accountStore } from "../../account-store";
 import { alerts, resetAlerts } from "../../alerts";
+import { order, position } from "../tables/test-fixtures";
 import type { CandleChart } from "./candle-chart";
 import { TIMEFRAME_MS } from "./candles-data";
 import type { ChartSource } from "./chart-source";
@@ -171,7 +175,31 @@ beforeEach(async () => {
   applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
 });
 
-afterEach(() => applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true));
+afterEach(() => {
+  applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
+  accountStore.view = null;
+});
+
+function accountView(over: Partial<AccountView>): AccountView {
+  return {
+    orders: [],
+    history: {},
+    positions: [],
+    wallets: [],
+    balance: null,
+    fundingOffers: [],
+    credits: [],
+    loans: [],
+    trades: [],
+    fundingTrades: [],
+    notifications: [],
+    marginBase: null,
+    marginSymbols: {},
+    fundingInfo: {},
+    version: 1,
+    ...over,
+  };
+}
 
 describe("chart widget", () => {
   it("draws candles from the live view and shows OHLCV of the candle under the crosshair", async () => {
@@ -313,6 +341,62 @@ describe("chart widget", () => {
     for (const b of page.getByTestId("chart-alert").getByRole("button").elements()) (b as HTMLButtonElement).click();
     await expect.poll(() => alerts.byPair["BTCUSD"]).toBeUndefined();
     await expect.poll(() => countPixels(p.warning)).toBe(0);
+  });
+
+  it("draws lines for the open orders and the position of its own market, following the account and the settings", async () => {
+    const fake = fakeSource();
+    let chart: CandleChart | null = null;
+    await mount(fake, (c) => (chart = c));
+    const p = palette();
+    await expect.poll(() => countPixels(p.up)).toBeGreaterThan(300);
+    const lines = () =>
+      (chart?.overlay().lines ?? [])
+        .filter((l) => l.kind !== "alert")
+        .map((l) => [l.kind, l.price, l.label] as const)
+        .sort((a, b) => a[1] - b[1]);
+    expect(lines()).toEqual([]);
+    const accentBefore = countPixels(p.accent);
+
+    const rows = fake.live.get("trade:30m:tBTCUSD") as Float64Array;
+    const close = Math.round(rows[rows.length - CANDLE_VIEW_STRIDE + 2] as number);
+    accountStore.view = ref(
+      accountView({
+        orders: [
+          order({ id: 1, symbol: "tBTCUSD", amount: 0.5, price: close - 100 }),
+          order({ id: 2, symbol: "tBTCUSD", amount: -1.25, original: -2, price: close + 100 }),
+          // Another market's order, and a market order without a price: no line.
+          order({ id: 3, symbol: "tETHUSD", amount: 1, price: close - 50 }),
+          order({ id: 4, symbol: "tBTCUSD", amount: 1, price: null, type: "EXCHANGE MARKET" }),
+        ],
+        positions: [
+          { ...position({ id: 7, pair: "tBTCUSD", amount: -0.3, base: close + 40 }), liqPrice: close + 300 },
+          position({ id: 8, pair: "tETHUSD", amount: 2, base: close - 40 }),
+        ],
+      }),
+    );
+    await expect.poll(lines).toEqual([
+      ["buy", close - 100, "Buy 0.5"],
+      ["position", close + 40, "Position -0.3"],
+      ["sell", close + 100, "Sell 1.25"],
+      ["liquidation", close + 300, "Liq. price"],
+    ]);
+    // Drawn: the position's solid line across the plot in the accent colour.
+    await expect.poll(() => countPixels(p.accent)).toBeGreaterThan(accentBefore + 300);
+
+    // The settings hide each group; the account's next view replaces the lines.
+    updateSetting("show_chart_orders", false);
+    await expect.poll(() => lines().map((l) => l[0])).toEqual(["position", "liquidation"]);
+    updateSetting("show_chart_positions", false);
+    await expect.poll(lines).toEqual([]);
+    await expect.poll(() => countPixels(p.accent)).toBeLessThan(accentBefore + 50);
+    updateSetting("show_chart_orders", true);
+    updateSetting("show_chart_positions", true);
+    accountStore.view = ref(
+      accountView({ orders: [order({ id: 1, symbol: "tBTCUSD", amount: 2, price: close - 10 })] }),
+    );
+    await expect.poll(lines).toEqual([["buy", close - 10, "Buy 2"]]);
+    accountStore.view = null;
+    await expect.poll(lines).toEqual([]);
   });
 
   it("draws liquidation markers of its own market only", async () => {

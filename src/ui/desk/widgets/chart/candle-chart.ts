@@ -258,6 +258,11 @@ export class CandleChart {
     }));
   }
 
+  /** The price lines and markers last set, as they will be drawn (for tests and tools). */
+  overlay(): ChartOverlay {
+    return this.#overlay;
+  }
+
   /** Pans the view by a fraction of its width (negative: into the past). */
   panBy(fraction: number): void {
     const d = (this.#viewMax - this.#viewMin) * fraction;
