@@ -11,22 +11,30 @@ import { LiquidationFeed } from "./liquidations.ts";
 import { Market, PRECISIONS, TIMEFRAMES, type Prec, type PublicTradeRow } from "./market.ts";
 import { mulberry32, price5, Simulator, type SimulatedMarket } from "./simulator.ts";
 
-/** Listed markets and their starting prices (issue 4's list). */
+/**
+ * Listed markets, their starting prices, what their quote currency is worth in USD, and their
+ * activity as a share of BTCUSD's (simulator.ts): daily volumes in the proportions of a real venue —
+ * BTCUSD the largest (~150 M USD a day at the default pace), then the BTC perpetual, ETHUSD, and
+ * down to under a million for BTCBRL.
+ */
 export const LISTED_MARKETS: readonly SimulatedMarket[] = [
-  { symbol: "tBTCUSD", start: 86_500 },
-  { symbol: "tETHUSD", start: 3_200 },
-  { symbol: "tETHBTC", start: 0.037 },
-  { symbol: "tLTCUSD", start: 85 },
-  { symbol: "tXRPUSD", start: 2.2 },
-  { symbol: "tSOLUSD", start: 140 },
-  { symbol: "tBTCEUR", start: 79_500 },
-  { symbol: "tBTCJPY", start: 13_000_000 },
-  { symbol: "tBTCTRY", start: 3_500_000 },
-  { symbol: "tBTCBRL", start: 470_000 },
-  { symbol: "tTESTBTC:TESTUSD", start: 86_500 },
-  { symbol: "tBTCF0:USTF0", start: 86_550 },
-  { symbol: "tETHF0:USTF0", start: 3_205 },
+  { symbol: "tBTCUSD", start: 86_500, quoteUsd: 1, activity: 1 },
+  { symbol: "tETHUSD", start: 3_200, quoteUsd: 1, activity: 0.4 },
+  { symbol: "tETHBTC", start: 0.037, quoteUsd: 86_500, activity: 0.02 },
+  { symbol: "tLTCUSD", start: 85, quoteUsd: 1, activity: 0.035 },
+  { symbol: "tXRPUSD", start: 2.2, quoteUsd: 1, activity: 0.1 },
+  { symbol: "tSOLUSD", start: 140, quoteUsd: 1, activity: 0.1 },
+  { symbol: "tBTCEUR", start: 79_500, quoteUsd: 86_500 / 79_500, activity: 0.05 },
+  { symbol: "tBTCJPY", start: 13_000_000, quoteUsd: 86_500 / 13_000_000, activity: 0.02 },
+  { symbol: "tBTCTRY", start: 3_500_000, quoteUsd: 86_500 / 3_500_000, activity: 0.01 },
+  { symbol: "tBTCBRL", start: 470_000, quoteUsd: 86_500 / 470_000, activity: 0.005 },
+  { symbol: "tTESTBTC:TESTUSD", start: 86_500, quoteUsd: 1, activity: 0.01 },
+  { symbol: "tBTCF0:USTF0", start: 86_550, quoteUsd: 1, activity: 0.55 },
+  { symbol: "tETHF0:USTF0", start: 3_205, quoteUsd: 1, activity: 0.13 },
 ];
+
+/** BTCUSD's daily volume in USD at the default pace: what the seeded candle history trades. */
+const BTCUSD_DAILY_USD = 150_000_000;
 
 export interface Batch {
   readonly market: Market;
@@ -89,7 +97,10 @@ export class Exchange {
         const open = price5(close * (1 + (r() - 0.5) * vol));
         const high = price5(Math.max(open, close) * (1 + r() * vol * 0.5));
         const low = price5(Math.min(open, close) * (1 - r() * vol * 0.5));
-        rows.push([mts, open, close, high, low, Number((r() * 50).toFixed(4))]);
+        // The volume a candle of this length trades at the market's activity, in base units.
+        const usd = (BTCUSD_DAILY_USD * (m.activity ?? 1) * ms) / 86_400_000;
+        const volume = (usd * (0.5 + r())) / (close * (m.quoteUsd ?? 1));
+        rows.push([mts, open, close, high, low, Number(volume.toPrecision(6))]);
         close = open;
       }
       market.seedCandles(tf, rows.reverse().slice(0, -1));

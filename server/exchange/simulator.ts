@@ -7,7 +7,33 @@ import { guarded } from "../log.ts";
 export interface SimulatedMarket {
   readonly symbol: string;
   readonly start: number;
+  /**
+   * What one unit of the quote currency is worth in USD at listing (default 1). Only a fallback:
+   * while the simulator runs BTCUSD and BTC against the quote (or the quote against USD), it reads
+   * the rate from their mids, so sizes follow the markets.
+   */
+  readonly quoteUsd?: number;
+  /**
+   * The market's trading activity as a share of BTCUSD's (default 1): its daily volume in USD is
+   * about this times BTCUSD's. Split between order size and taker frequency (the square root of
+   * each), so a small market has both smaller orders and fewer trades, as on a real venue.
+   */
+  readonly activity?: number;
 }
+
+/** Quote currencies that are USD for sizing: the stablecoin and the paper dollar. */
+const USD_LIKE = new Set(["USD", "UST", "TESTUSD"]);
+
+/** The quote currency of a trading symbol: tETHBTC → BTC, tBTCF0:USTF0 → UST, tTESTBTC:TESTUSD → TESTUSD. */
+export function quoteCurrency(symbol: string): string {
+  const q = symbol.includes(":") ? (symbol.split(":")[1] ?? "") : symbol.slice(4);
+  return q.replace(/F0$/, "");
+}
+
+/** Orders under this many USD are not worth quoting (the real venue's minimums are about that). */
+const MIN_ORDER_USD = 10;
+/** BTCUSD's taker chance per step; at the default 250 ms step that is ~120 000 market orders a day. */
+const TAKER_CHANCE = 0.35;
 
 export interface SimulatorHooks {
   place(
@@ -46,6 +72,7 @@ export class Simulator {
   readonly #rand: () => number;
   readonly #mid = new Map<string, number>();
   readonly #open = new Map<string, number[]>();
+  readonly #listing = new Map<string, SimulatedMarket>();
   /** Run after each step: other simulated venues (funding) keep the same tick. */
   readonly #afterStep: (() => void)[] = [];
   /** Markets another driver (a replay) has taken over. */
@@ -60,6 +87,7 @@ export class Simulator {
     for (const m of markets) {
       this.#mid.set(m.symbol, m.start);
       this.#open.set(m.symbol, []);
+      this.#listing.set(m.symbol, m);
     }
   }
 
@@ -69,6 +97,21 @@ export class Simulator {
 
   mid(symbol: string): number {
     return this.#mid.get(symbol) ?? 0;
+  }
+
+  /**
+   * The USD value of one unit of a market's quote currency: 1 for dollars, else read from the
+   * simulated mids (BTCUSD over BTC/quote, or quote/USD), else the listing's rate.
+   */
+  quoteUsd(symbol: string): number {
+    const q = quoteCurrency(symbol);
+    if (USD_LIKE.has(q)) return 1;
+    const direct = this.#mid.get(`t${q}USD`);
+    if (direct !== undefined && direct > 0) return direct;
+    const btcUsd = this.#mid.get("tBTCUSD");
+    const btcQ = this.#mid.get(`tBTC${q}`);
+    if (btcUsd !== undefined && btcQ !== undefined && btcQ > 0) return btcUsd / btcQ;
+    return this.#listing.get(symbol)?.quoteUsd ?? 1;
   }
 
   /** Fills the book with resting quotes around the start price. */
@@ -90,9 +133,9 @@ export class Simulator {
         const [id] = open.splice(i, 1);
         if (id !== undefined) this.hooks.cancel(m.symbol, id);
       }
-      if (r() < 0.35) {
+      if (r() < TAKER_CHANCE * Math.sqrt(m.activity ?? 1)) {
         const side = r() < 0.5 ? "buy" : "sell";
-        this.hooks.place(m.symbol, TAKER, side, "MARKET", Number.NaN, this.#size(mid));
+        this.hooks.place(m.symbol, TAKER, side, "MARKET", Number.NaN, this.#size(m.symbol, mid));
       }
     }
     // The funding clocks run here (interest, expiries): one that throws must not stop the others.
@@ -124,10 +167,17 @@ export class Simulator {
     }
   }
 
-  #size(mid: number): number {
-    // Notional of roughly 50–5000 quote units, in base units with 4–8 decimals.
-    const notional = 50 * Math.exp(this.#rand() * Math.log(100));
-    return Number((notional / mid).toPrecision(4));
+  /**
+   * An order's size in base units (4 significant digits): its value is drawn in USD — 50–5000 USD
+   * log-uniform for BTCUSD, scaled by the root of the market's activity, at least 10 USD — and
+   * converted at the market's price and its quote currency's USD rate, so an ETHBTC or BTCJPY
+   * order is worth what a BTCUSD order of the same draw is (times the activity), not 50–5000 BTC
+   * or JPY.
+   */
+  #size(symbol: string, mid: number): number {
+    const scale = Math.sqrt(this.#listing.get(symbol)?.activity ?? 1);
+    const usd = Math.max(MIN_ORDER_USD, 50 * Math.exp(this.#rand() * Math.log(100)) * scale);
+    return Number((usd / (mid * this.quoteUsd(symbol))).toPrecision(4));
   }
 
   #quote(symbol: string, spread = 0.02): void {
@@ -138,7 +188,7 @@ export class Simulator {
     const dist = (0.0002 + r() * r() * spread) * mid;
     const price = price5(side === "buy" ? mid - dist : mid + dist);
     const maker = MAKERS[Math.floor(r() * MAKERS.length)] as number;
-    const id = this.hooks.place(symbol, maker, side, "LIMIT", price, this.#size(mid));
+    const id = this.hooks.place(symbol, maker, side, "LIMIT", price, this.#size(symbol, mid));
     if (id !== null) (this.#open.get(symbol) as number[]).push(id);
   }
 }
