@@ -34,6 +34,28 @@ const CURRENCY_NAMES: Record<string, string> = {
   USTF0: "Tether (derivative)",
 };
 
+/**
+ * The currency flag lists. Keys as the real site's currency saga and API clients ask for them
+ * (`pub:list:currency:margin|futures|paper|viewonly|securities|securities:portfolio|…`); the USDT0
+ * list has no key in the sources, so `pub:list:currency:usdt0` is this exchange's choice. Flag →
+ * key: funding → `margin` (a currency with a funding market: lent, borrowed, usable as margin),
+ * paper → `paper`, usdt0 → `usdt0`, securities → `securities`, securitiesWallet →
+ * `securities:portfolio`, readOnly → `viewonly`. Nothing listed here is a USDT0 variant, a
+ * security or view-only, so those lists are empty (the real shape: `[[]]`).
+ */
+export function currencyFlagList(key: string, currencies: readonly string[], exchange: Exchange): string[] {
+  switch (key) {
+    case "pub:list:currency:margin":
+      return [...exchange.funding.markets.keys()].map((f) => f.slice(1)).sort();
+    case "pub:list:currency:futures":
+      return currencies.filter((c) => c.endsWith("F0"));
+    case "pub:list:currency:paper":
+      return currencies.filter((c) => c.startsWith("TEST"));
+    default:
+      return [];
+  }
+}
+
 /** Countries the sign-up and compliance forms offer: [code, name]. */
 const COUNTRIES: readonly (readonly [string, string])[] = [
   ["AR", "Argentina"],
@@ -218,6 +240,18 @@ export function handlePublicRest(
             return pairs.filter((p) => p.includes("F0"));
           case "pub:list:currency":
             return currencies;
+          // The currency flags (SPEC section 3: funding, paper, usdt0, securities, securitiesWallet,
+          // readOnly) are lists of currency codes under the keys the real site asks for.
+          case "pub:list:currency:margin":
+          case "pub:list:currency:futures":
+          case "pub:list:currency:paper":
+          case "pub:list:currency:usdt0":
+          case "pub:list:currency:securities":
+          case "pub:list:currency:securities:portfolio":
+          case "pub:list:currency:securities:accredited":
+          case "pub:list:currency:viewonly":
+          case "pub:list:currency:inactive":
+            return currencyFlagList(k, currencies, exchange);
           case "pub:map:currency:sym":
             return [["UST", "USDT"]];
           case "pub:map:currency:label":
