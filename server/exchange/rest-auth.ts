@@ -10,6 +10,7 @@ import type { AuthCheck } from "../store/accounts.ts";
 import { allows, requiredCap, tokenGrant } from "../api-keys.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import { positionsRest } from "./positions.ts";
+import { accountSummary } from "./summary.ts";
 
 export interface RestReply {
   readonly status: number;
@@ -179,6 +180,22 @@ export function handleAuthRest(
   }
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);
+    if (!grant.ok) return err(10020, grant.msg, 400);
+    return { status: 200, body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps)] };
+  }
+  if (path === "/v2/auth/r/summary")
+    return { status: 200, body: accountSummary(gate.accounts.db, t.exchange, user, now) };
+  // The site's internal form: the same record as the first element (SPEC section 7; summary.ts).
+  if (path === "/v2/auth/r/int/summary")
+    return { status: 200, body: [accountSummary(gate.accounts.db, t.exchange, user, now)] };
+  if (path === "/v2/auth/w/user/token/generate") {
+    // The site asks for a token of a scope; minted by w/token's rules (never more than the caller
+    // may do), the scope required here, and the token the reply's first element.
+    if (typeof body["scope"] !== "string") return err(10020, "scope: invalid", 400);
+    const grant = tokenGrant(caps, {
+      scope: body["scope"],
+      ...(body["ttl"] !== undefined ? { ttl: body["ttl"] } : {}),
+    });
     if (!grant.ok) return err(10020, grant.msg, 400);
     return { status: 200, body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps)] };
   }

@@ -127,6 +127,11 @@ export class Trading {
   /** Margin positions, settled from this class's fills and transactions. */
   readonly positions: Positions;
 
+  /** The markets these accounts trade on (the account summary values volumes in USD through them). */
+  get exchange(): Exchange {
+    return this.#ex;
+  }
+
   constructor(db: Db, exchange: Exchange, now: () => number, emit: AccountEmit, nextOrderId: () => number) {
     this.#db = db;
     this.#ex = exchange;
