@@ -837,20 +837,27 @@ export class Trading {
    * not kept here, so `{gid}` picks nothing.
    */
   cancelMulti(userId: number, input: Record<string, unknown>): unknown[][] {
+    const out: unknown[][] = [];
+    if (input["all"] !== 1 && Array.isArray(input["id"])) {
+      // Every id asked for gets its answer (an oc-req notification), found or not: a client waits
+      // for one per id, and an OCO leg cancelled with its peer is answered "not found".
+      for (const id of input["id"]) {
+        if (typeof id !== "number") continue;
+        const res = this.cancel(userId, id);
+        if (res.ok) out.push(res.order);
+      }
+      return out;
+    }
     const open = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1);
     let picked: OrderRow[] = [];
     if (input["all"] === 1) picked = open;
-    else if (Array.isArray(input["id"])) {
-      const ids = new Set(input["id"].filter((x): x is number => typeof x === "number"));
-      picked = open.filter((r) => ids.has(r.id));
-    } else if (Array.isArray(input["cid"])) {
+    else if (Array.isArray(input["cid"])) {
       const keys = new Set(
         input["cid"].flatMap((c: unknown) => (Array.isArray(c) ? [`${String(c[0])}|${String(c[1])}`] : [])),
       );
       const day = (mts: number): string => new Date(mts).toISOString().slice(0, 10);
       picked = open.filter((r) => r.cid !== null && keys.has(`${r.cid}|${day(r.mts_create)}`));
     }
-    const out: unknown[][] = [];
     // An OCO leg may already have gone with its peer.
     for (const r of picked) {
       if (this.#rows.get(r.id)?.open !== 1) continue;

@@ -123,7 +123,7 @@ describe("the account socket's credentials against the embedded exchange", () =>
     venue.accounts.revokeToken(first);
     l.drop();
     await until(() => l.sockets.length === 2 && l.auth.ready, "re-auth after the drop");
-    expect(l.auth.state).toEqual({ status: "ok", code: null, msg: "", replies: 2 });
+    expect(l.auth.state).toEqual({ status: "ok", code: null, msg: "", replies: 2, canTrade: true });
     await until(() => l.account.wallets.size > 0, "account rebuilt");
     expect(l.account.snapshot().auth).toEqual(l.auth.state);
     l.conn.stop();
