@@ -17,7 +17,7 @@
  * `/v2/auth/w/api/key/revoke`, and `/v2/auth/r/permissions` for the calling credential.
  */
 import { randomInt } from "node:crypto";
-import type { Accounts } from "./store/accounts.ts";
+import { safeEqual, type Accounts } from "./store/accounts.ts";
 import { verifyTotp } from "./store/totp.ts";
 
 export interface KeyReply {
@@ -42,6 +42,8 @@ const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
 const CAPS = new Set(SCOPES.map(([, c]) => c));
 const PENDING_MS = 10 * 60_000;
 const MAX_KEYS = 20;
+/** Wrong codes a pending key generation takes before it is dropped. */
+export const MAX_CODE_TRIES = 5;
 
 export interface Need {
   readonly cap: string;
@@ -158,7 +160,7 @@ function capsFrom(input: unknown): string[] | null {
 export class ApiKeys {
   readonly #pending = new Map<
     string,
-    { userId: number; label: string; caps: string[]; code: string | null; expires: number }
+    { userId: number; label: string; caps: string[]; code: string | null; expires: number; tries: number }
   >();
 
   constructor(
@@ -195,7 +197,7 @@ export class ApiKeys {
           code = String(randomInt(0, 1e6)).padStart(6, "0");
           this.mail(user.email, "Confirm your new API key", `Your code to create the API key "${label}" is ${code}.`);
         }
-        this.#pending.set(id, { userId, label, caps: newCaps, code, expires: this.now() + PENDING_MS });
+        this.#pending.set(id, { userId, label, caps: newCaps, code, expires: this.now() + PENDING_MS, tries: 0 });
         return ok({ id, method: user.tfa_secret ? "otp" : "email" });
       }
       case "/v2/auth/w/api/key/verify": {
@@ -203,8 +205,14 @@ export class ApiKeys {
         if (!p || p.userId !== userId || p.expires <= this.now()) return err(10001, "id: invalid or expired");
         const code = typeof body["code"] === "string" ? body["code"].trim() : "";
         const secret = this.accounts.byId(userId)?.tfa_secret ?? null;
-        const good = p.code !== null ? code === p.code : secret !== null && verifyTotp(secret, code, this.now());
-        if (!good) return err(10001, "code: invalid");
+        const good =
+          p.code !== null ? safeEqual(code, p.code) : secret !== null && verifyTotp(secret, code, this.now());
+        if (!good) {
+          // A six-digit code must not be guessable in the ten minutes it lives: a few tries, then
+          // the request is gone and the owner starts again.
+          if (++p.tries >= MAX_CODE_TRIES) this.#pending.delete(String(body["id"]));
+          return err(10001, "code: invalid");
+        }
         this.#pending.delete(String(body["id"]));
         const created = this.accounts.createApiKey(userId, p.label, p.caps, this.now());
         return ok([created.key, created.secret]);

@@ -108,7 +108,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
               return sendJson(res, 400, ["error", 10020, "body: invalid"]);
             }
             const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
-            const answered = identity?.handle(url.pathname, body);
+            const answered = identity?.handle(url.pathname, body, req.socket.remoteAddress ?? null);
             if (answered) return sendJson(res, answered.status, answered.body);
             const data = handlePublicPost(options.exchange, url.pathname, body);
             if (data !== undefined) return sendJson(res, Array.isArray(data) && data[0] === "error" ? 400 : 200, data);

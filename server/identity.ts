@@ -7,6 +7,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
+import { safeEqual } from "./store/accounts.ts";
 import { newTotpSecret, otpauthUrl, verifyTotp } from "./store/totp.ts";
 
 export interface Reply {
@@ -18,6 +19,12 @@ const err = (code: number, msg: string, status = 400): Reply => ({ status, body:
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
 const FAILURES_BEFORE_CAPTCHA = 3;
+/**
+ * Failed logins from one address, whatever the login, before every login from it needs the
+ * captcha: one password tried on many accounts is caught too. Higher than the per-account count,
+ * as several people may share an address.
+ */
+const ADDRESS_FAILURES_BEFORE_CAPTCHA = 10;
 const FAILURE_WINDOW_MS = 10 * 60_000;
 const TEMP_TOKEN_MS = 5 * 60_000;
 const VERIFY_MS = 24 * 3600_000;
@@ -52,11 +59,42 @@ export class Identity {
     return this.#db().prepare("SELECT id, recipient, subject, body, mts FROM outbox ORDER BY id DESC LIMIT 100").all();
   }
 
-  #captchaRequired(login: string): boolean {
+  /**
+   * The failure counters a login attempt counts against: its account — a username and an e-mail
+   * address of the same account are one counter, so switching between them does not double the
+   * tries; a login that names no account by its normalized text — and its address.
+   */
+  #failureKeys(login: string, address: string | null): { account: string; address: string | null } {
+    const trimmed = login.trim();
+    const user = trimmed === "" ? undefined : this.gate.accounts.byLogin(trimmed);
+    return {
+      account: user ? `account:${user.id}` : `login:${trimmed.toLowerCase()}`,
+      address: address ? `address:${address}` : null,
+    };
+  }
+
+  /** Failures within the window under a key (older ones dropped, empty counters removed). */
+  #recentFailures(key: string): number[] {
     const since = this.now() - FAILURE_WINDOW_MS;
-    const list = (this.#failures.get(login.toLowerCase()) ?? []).filter((t) => t > since);
-    this.#failures.set(login.toLowerCase(), list);
-    return list.length >= FAILURES_BEFORE_CAPTCHA;
+    const list = (this.#failures.get(key) ?? []).filter((t) => t > since);
+    if (list.length > 0) this.#failures.set(key, list);
+    else this.#failures.delete(key);
+    return list;
+  }
+
+  #captchaRequired(login: string, address: string | null): boolean {
+    const k = this.#failureKeys(login, address);
+    return (
+      this.#recentFailures(k.account).length >= FAILURES_BEFORE_CAPTCHA ||
+      (k.address !== null && this.#recentFailures(k.address).length >= ADDRESS_FAILURES_BEFORE_CAPTCHA)
+    );
+  }
+
+  #recordFailure(login: string, address: string | null): void {
+    const k = this.#failureKeys(login, address);
+    for (const key of [k.account, k.address]) {
+      if (key !== null) this.#failures.set(key, [...this.#recentFailures(key), this.now()]);
+    }
   }
 
   captchaChallenge(): { id: string; question: string } {
@@ -72,7 +110,7 @@ export class Identity {
     const [id, answer] = token.split(":");
     const c = id ? this.#captchas.get(id) : undefined;
     if (id) this.#captchas.delete(id); // single use
-    return c !== undefined && c.expires > this.now() && c.answer === answer;
+    return c !== undefined && c.expires > this.now() && safeEqual(c.answer, answer ?? "");
   }
 
   #issueVerification(userId: number, email: string): void {
@@ -83,7 +121,8 @@ export class Identity {
     this.#mail(email, "Confirm your e-mail", `Open /confirm-signup?hash=${hash} or submit this code: ${hash}`);
   }
 
-  handle(path: string, body: Record<string, unknown>): Reply | null {
+  /** Public-host identity calls; `address` is the caller's (failed logins are counted per address too). */
+  handle(path: string, body: Record<string, unknown>, address: string | null = null): Reply | null {
     const a = this.gate.accounts;
     switch (path) {
       case "/v2/signup": {
@@ -123,19 +162,20 @@ export class Identity {
       case "/v2/int/captcha/providers":
         return ok(["local"]);
       case "/v2/int/captcha/required":
-        return ok([typeof body["login"] === "string" ? this.#captchaRequired(body["login"]) : false]);
+        return ok([typeof body["login"] === "string" ? this.#captchaRequired(body["login"], address) : false]);
       case "/v2/login": {
         const login = typeof body["login"] === "string" ? body["login"] : "";
         const password = typeof body["password"] === "string" ? body["password"] : "";
-        if (this.#captchaRequired(login) && !this.#captchaValid(body["captchaToken"]))
+        if (this.#captchaRequired(login, address) && !this.#captchaValid(body["captchaToken"]))
           return err(10020, "captcha: required");
         const user = login && password ? a.login(login, password) : null;
         if (!user) {
-          const key = login.toLowerCase();
-          this.#failures.set(key, [...(this.#failures.get(key) ?? []), this.now()]);
+          this.#recordFailure(login, address);
           return err(10100, "login: invalid");
         }
-        this.#failures.delete(login.toLowerCase());
+        // The account's counter starts again; the address's does not (logging into one account
+        // must not wipe failures against others).
+        this.#failures.delete(this.#failureKeys(login, null).account);
         if (user.email_verified === 0) return err(10100, "email: not verified");
         if (user.tfa_secret) {
           const tempToken = randomBytes(16).toString("hex");

@@ -28,7 +28,11 @@ export function verifyPassword(password: string, stored: string): boolean {
   return timingSafeEqual(expected, got);
 }
 
-function safeEqualHex(a: string, b: string): boolean {
+/**
+ * Compares a secret (signature, mailed code, captcha answer) in constant time: timingSafeEqual on
+ * equal-length buffers (a length mismatch is refused at once; lengths are public here).
+ */
+export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a, "utf8");
   const y = Buffer.from(b, "utf8");
   return x.length === y.length && timingSafeEqual(x, y);
@@ -147,7 +151,7 @@ export class Accounts {
     const expected = createHmac("sha384", row?.secret ?? "no-such-key")
       .update(payload)
       .digest("hex");
-    if (!row || !safeEqualHex(expected, sig)) return { ok: false, code: 10100, msg: "apikey: invalid" };
+    if (!row || !safeEqual(expected, sig)) return { ok: false, code: 10100, msg: "apikey: invalid" };
     if (!Number.isSafeInteger(nonce) || nonce <= row.last_nonce) return { ok: false, code: 10114, msg: "nonce: small" };
     this.db.prepare("UPDATE api_keys SET last_nonce = ? WHERE key = ?").run(nonce, key);
     return { ok: true, userId: row.user_id, caps: JSON.parse(row.caps) as string[] };
