@@ -56,6 +56,31 @@ export function currencyFlagList(key: string, currencies: readonly string[], exc
   }
 }
 
+/**
+ * The home page banner per language (`pub:raw:banner:home:{lang}`): the site's locales, a region
+ * suffix matched on its language (`es-EM` → `es`) except Chinese, whose scripts differ; any other
+ * language has no banner (null, like any key not configured).
+ */
+const HOME_BANNERS: Readonly<Record<string, string>> = {
+  en: "Paper trading on the embedded exchange: every market live, no deposit needed.",
+  es: "Trading simulado en el exchange integrado: todos los mercados en vivo, sin depósito.",
+  pt: "Negociação simulada na exchange integrada: todos os mercados ao vivo, sem depósito.",
+  ru: "Учебная торговля на встроенной бирже: все рынки в реальном времени, без депозита.",
+  tr: "Gömülü borsada kâğıt üzerinde işlem: tüm piyasalar canlı, yatırım gerekmez.",
+  "zh-CN": "在内置交易所模拟交易：所有市场实时运行，无需存款。",
+  "zh-TW": "在內建交易所模擬交易：所有市場即時運行，無需存款。",
+};
+
+export function homeBanner(lang: string): { lang: string; title: string; link: string } | null {
+  const [language = "", region = ""] = lang.split("-");
+  const key =
+    language.toLowerCase() === "zh"
+      ? `zh-${region.toUpperCase() === "TW" || region.toUpperCase() === "HK" ? "TW" : "CN"}`
+      : language.toLowerCase();
+  const title = HOME_BANNERS[key];
+  return title === undefined ? null : { lang: key, title, link: "/tradedesk" };
+}
+
 /** Countries the sign-up and compliance forms offer: [code, name]. */
 const COUNTRIES: readonly (readonly [string, string])[] = [
   ["AR", "Argentina"],
@@ -274,7 +299,7 @@ export function handlePublicRest(
             return pairs.map((p) => [p, [null, null, null, "0.00001", "2000.0", null, null, null, 0.2, 0.1]]);
           default: {
             const banner = /^pub:raw:banner:home:([a-zA-Z-]+)$/.exec(k);
-            if (banner) return { lang: banner[1], title: null, link: null };
+            if (banner) return homeBanner(banner[1] as string);
             const terms = /^pub:legal:terms:([a-z0-9_-]+)$/.exec(k);
             if (terms) return { id: terms[1], version: "1.0", updated: 1_790_000_000_000 };
             return null;
