@@ -3,11 +3,15 @@
  * the channel-0 snapshots after it (`ps`, `ws`, `os`, `fos`, `fcs`, `fls`), the order inputs
  * `on`, `oc`, `oc_multi`, and the account events Trading emits, routed to the user's sockets.
  */
+import { guarded } from "../log.ts";
 import { Funds } from "./funds.ts";
 import type { FundingLoans } from "./funding-loans.ts";
 import type { FundingOffers } from "./funding-offers.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
 import type { Trading, WalletType } from "./trading.ts";
+
+/** Credit and loan events: each changes the funding info (`fiu`) of the record's currency. */
+const FUNDING_RECORD_EVENTS = new Set(["fcn", "fcu", "fcc", "fln", "flu", "flc"]);
 
 export type AccountListener = (userId: number, type: string, payload: unknown) => void;
 
@@ -31,9 +35,49 @@ export class AccountGateway {
     this.funds = new Funds(accounts.db, trading, now);
   }
 
-  /** Trading's emit target. */
+  /** Users whose balance (`bu`) is due on the next microtask, and the last one each was sent. */
+  readonly #balanceDue = new Set<number>();
+  readonly #balanceSent = new Map<number, string>();
+  /** `${userId} ${fSYMBOL}` whose funding info (`fiu`) is due on the next microtask. */
+  readonly #fundingInfoDue = new Set<string>();
+
+  /**
+   * Trading's emit target. Like the real account channel, a wallet change (`wu`) is followed by the
+   * account's balance (`bu` [AUM, AUM_NET]) and a change of a funding credit or loan by the funding
+   * info of its currency (`fiu`), unasked (Bitfinex documents both as feeds every authenticated
+   * connection gets; a `calc: 1` socket gets neither until it asks, ws-public.ts). One of each per
+   * microtask, after the batch of changes that caused it, and a `bu` only when it differs from
+   * the last one sent.
+   */
   emit(userId: number, type: string, payload: unknown): void {
     for (const l of this.#listeners) l(userId, type, payload);
+    if (type === "wu") this.#schedule(this.#balanceDue, userId);
+    else if (FUNDING_RECORD_EVENTS.has(type) && Array.isArray(payload) && typeof payload[1] === "string")
+      this.#schedule(this.#fundingInfoDue, `${userId} ${payload[1]}`);
+  }
+
+  #schedule<T>(due: Set<T>, key: T): void {
+    if (this.#balanceDue.size + this.#fundingInfoDue.size === 0) queueMicrotask(() => this.#flushInfo());
+    due.add(key);
+  }
+
+  #flushInfo(): void {
+    for (const userId of [...this.#balanceDue]) {
+      this.#balanceDue.delete(userId);
+      guarded("balance update", () => {
+        const record = this.trading.positions.balanceRecord(userId, this.trading.walletsWire(userId));
+        const text = JSON.stringify(record);
+        if (this.#balanceSent.get(userId) === text) return;
+        this.#balanceSent.set(userId, text);
+        for (const l of this.#listeners) l(userId, "bu", record);
+      })();
+    }
+    for (const key of [...this.#fundingInfoDue]) {
+      this.#fundingInfoDue.delete(key);
+      const [user, symbol] = key.split(" ");
+      const info = this.funding?.infoWire(Number(user), symbol as string);
+      if (info) for (const l of this.#listeners) l(Number(user), "fiu", info);
+    }
   }
 
   onEvent(listener: AccountListener): void {

@@ -530,7 +530,8 @@ const WALLET_CALC_FIELD = 4;
 
 /**
  * An account frame for a socket that authenticated with `calc: 1`: positions and wallets with
- * their calculated fields null, and no margin or funding info pushed unasked (undefined: not sent).
+ * their calculated fields null, and no margin info, funding info or balance pushed unasked
+ * (undefined: not sent).
  */
 function withoutCalc(type: string, payload: unknown): unknown {
   const blank = (record: unknown, fields: readonly number[]): unknown => {
@@ -542,6 +543,7 @@ function withoutCalc(type: string, payload: unknown): unknown {
   switch (type) {
     case "miu":
     case "fiu":
+    case "bu":
       return undefined;
     case "ps":
       return Array.isArray(payload) ? payload.map((p) => blank(p, POSITION_CALC_FIELDS)) : payload;
