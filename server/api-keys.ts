@@ -227,16 +227,15 @@ export class ApiKeys {
         const newCaps =
           body["permissions"] === undefined ? (JSON.parse(row.caps) as string[]) : capsFrom(body["permissions"]);
         if (!newCaps) return err(10001, "permissions: invalid");
-        db.prepare("UPDATE api_keys SET label = ?, caps = ? WHERE key = ?").run(label, JSON.stringify(newCaps), key);
+        // The key's tokens and sockets are narrowed with it (accounts.ts updateApiKey).
+        this.accounts.updateApiKey(userId, key, label, newCaps);
         return ok([key, label, permissionsWire(newCaps)]);
       }
       case "/v2/auth/w/api/key/revoke": {
-        const r =
-          body["all"] === 1
-            ? db.prepare("DELETE FROM api_keys WHERE user_id = ?").run(userId)
-            : db.prepare("DELETE FROM api_keys WHERE user_id = ? AND key = ?").run(userId, String(body["key"]));
-        if (r.changes === 0) return err(10001, "key: invalid");
-        return ok([r.changes]);
+        // With the key go the tokens minted with it, and its sockets are closed (accounts.ts).
+        const n = this.accounts.revokeApiKeys(userId, body["all"] === 1 ? null : String(body["key"]));
+        if (n === 0) return err(10001, "key: invalid");
+        return ok([n]);
       }
       default:
         return null;

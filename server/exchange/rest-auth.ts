@@ -181,7 +181,10 @@ export function handleAuthRest(
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);
     if (!grant.ok) return err(10020, grant.msg, 400);
-    return { status: 200, body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps)] };
+    return {
+      status: 200,
+      body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps, auth.keyId ?? null)],
+    };
   }
   if (path === "/v2/auth/r/summary")
     return { status: 200, body: accountSummary(gate.accounts.db, t.exchange, user, now) };
@@ -197,7 +200,10 @@ export function handleAuthRest(
       ...(body["ttl"] !== undefined ? { ttl: body["ttl"] } : {}),
     });
     if (!grant.ok) return err(10020, grant.msg, 400);
-    return { status: 200, body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps)] };
+    return {
+      status: 200,
+      body: [gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps, auth.keyId ?? null)],
+    };
   }
   if (path === "/v2/auth/w/token/del") {
     if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);

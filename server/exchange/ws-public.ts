@@ -12,6 +12,7 @@ import type { WebSocket, WebSocketServer } from "ws";
 import { CONF_FLAGS, splitPair } from "../../src/protocol/index.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { AccountGateway } from "./account-gateway.ts";
+import type { Credential } from "../store/accounts.ts";
 import type { Feed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
 import { allows, permissionsWire } from "../api-keys.ts";
@@ -68,6 +69,8 @@ interface Client {
   userId: number | null;
   /** An API key's capabilities (null for a session token, which may do everything its user may). */
   keyCaps: readonly string[] | null;
+  /** The API key (and token minted with it) the socket authenticated with, checked again on change. */
+  cred: Credential | null;
   /** `auth` with `calc: 1`: calculated values only when asked with `calc` (PROTOCOL.md 4.1). */
   calcOnDemand: boolean;
   flags: number;
@@ -106,6 +109,10 @@ export class PublicSocketServer {
     options.account?.onEvent((userId, type, payload) => {
       for (const c of this.#clients) if (c.userId === userId) this.#account(c, type, payload);
     });
+    // A revoked or narrowed API key reaches the sockets signed in with it (or a token it minted).
+    options.account?.accounts.onCredentialsChanged((userId) => {
+      for (const c of this.#clients) if (c.userId === userId && c.cred) this.#recheck(c);
+    });
     this.#timers.push(
       setInterval(
         guarded("heartbeats", () => this.#heartbeat()),
@@ -141,6 +148,7 @@ export class PublicSocketServer {
       ws,
       userId: null,
       keyCaps: null,
+      cred: null,
       calcOnDemand: false,
       flags: 0,
       seq: 0,
@@ -214,10 +222,30 @@ export class PublicSocketServer {
     c.ws.send(JSON.stringify(parts));
   }
 
+  /**
+   * Takes a key-authenticated socket's capabilities from the key (or its token) as they are now;
+   * once either is gone the socket is signed out and closed (false).
+   */
+  #recheck(c: Client): boolean {
+    if (!c.cred) return true;
+    const caps = this.#o.account?.accounts.recheck(c.cred) ?? null;
+    if (caps !== null) {
+      c.keyCaps = caps;
+      return true;
+    }
+    c.userId = null;
+    c.keyCaps = null;
+    c.cred = null;
+    this.#event(c, { event: "error", code: 10100, msg: "apikey: revoked" });
+    c.ws.close(1008, "apikey: revoked");
+    return false;
+  }
+
   #onMessage(c: Client, msg: unknown): void {
     // Account inputs: [0, TYPE, null, PAYLOAD] on an authenticated socket.
     if (Array.isArray(msg)) {
       if (msg[0] !== 0 || typeof msg[1] !== "string" || c.userId === null) return;
+      if (c.cred && !this.#recheck(c)) return;
       if (this.#o.platformStatus() !== 1) {
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "platform: maintenance"];
         this.#account(c, "n", n);
@@ -271,6 +299,7 @@ export class PublicSocketServer {
         }
         c.userId = check.userId;
         c.keyCaps = check.caps ?? null;
+        c.cred = check.keyId !== undefined ? { keyId: check.keyId, token: check.token ?? null } : null;
         c.calcOnDemand = m["calc"] === 1;
         const caps = Object.fromEntries(
           permissionsWire(c.keyCaps).map(([scope, read, write]) => [scope, { read, write }]),

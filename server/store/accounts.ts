@@ -55,11 +55,48 @@ export interface UserRow {
  * calls are checked against them (absent: a session token, the user's own).
  */
 export type AuthCheck =
-  | { readonly ok: true; readonly userId: number; readonly caps?: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly userId: number;
+      readonly caps?: readonly string[];
+      /** The API key behind the credential: the key itself, or the key a token was minted with. */
+      readonly keyId?: string;
+      /** The token, when the credential is one. */
+      readonly token?: string;
+    }
   | { readonly ok: false; readonly code: number; readonly msg: string };
 
+/** What an authenticated socket holds to be checked again after its key changes. */
+export interface Credential {
+  readonly keyId: string;
+  readonly token: string | null;
+}
+
+/** Told the user whose API keys were revoked or narrowed (sockets re-check what they hold). */
+export type CredentialListener = (userId: number) => void;
+
+/**
+ * `caps` no wider than `limit` (both capability lists: letters, `:r` read-only): a write letter
+ * `limit` only reads becomes read-only, a letter `limit` lacks is dropped.
+ */
+export function narrowCaps(caps: readonly string[], limit: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const c of caps) {
+    const letter = c.replace(/:r$/, "");
+    if (!c.endsWith(":r") && limit.includes(letter)) out.push(c);
+    else if (limit.includes(letter) || limit.includes(`${letter}:r`)) out.push(`${letter}:r`);
+  }
+  return [...new Set(out)];
+}
+
 export class Accounts {
+  readonly #credentialListeners = new Set<CredentialListener>();
+
   constructor(readonly db: Db) {}
+
+  onCredentialsChanged(listener: CredentialListener): void {
+    this.#credentialListeners.add(listener);
+  }
 
   createUser(email: string, username: string, password: string, now: number, verified = false): number {
     const r = this.db
@@ -89,20 +126,28 @@ export class Accounts {
   /**
    * A token for `userId`, valid `ttlMs`. `caps` null: the session's own token (everything the user
    * may do); a list: a token limited to those capabilities (one minted with an API key, or asked
-   * for with `caps`), checked on every call like the key's.
+   * for with `caps`), checked on every call like the key's. `keyId`: the API key it was minted
+   * with (directly or through another of its tokens), whose revocation or narrowing reaches it.
    */
-  issueToken(userId: number, now: number, ttlMs = TOKEN_EXPIRY_MS, caps: readonly string[] | null = null): string {
+  issueToken(
+    userId: number,
+    now: number,
+    ttlMs = TOKEN_EXPIRY_MS,
+    caps: readonly string[] | null = null,
+    keyId: string | null = null,
+  ): string {
     const token = randomBytes(24).toString("hex");
     this.db
-      .prepare("INSERT INTO tokens (token, user_id, expires_at, caps) VALUES (?, ?, ?, ?)")
-      .run(token, userId, now + ttlMs, JSON.stringify(caps));
+      .prepare("INSERT INTO tokens (token, user_id, expires_at, caps, api_key) VALUES (?, ?, ?, ?, ?)")
+      .run(token, userId, now + ttlMs, JSON.stringify(caps), keyId);
     return token;
   }
 
   checkToken(token: string, now: number): AuthCheck {
-    const row = this.db.prepare("SELECT user_id, expires_at, caps FROM tokens WHERE token = ?").get(token) as
-      { user_id: number; expires_at: number; caps: string } | undefined;
+    const row = this.db.prepare("SELECT user_id, expires_at, caps, api_key FROM tokens WHERE token = ?").get(token) as
+      { user_id: number; expires_at: number; caps: string; api_key: string | null } | undefined;
     if (!row || row.expires_at <= now) return { ok: false, code: 10100, msg: "token: invalid" };
+    const key = row.api_key !== null ? { keyId: row.api_key } : {};
     let caps: unknown;
     try {
       caps = JSON.parse(row.caps);
@@ -110,20 +155,111 @@ export class Accounts {
       caps = [];
     }
     // Anything but null or a list of strings (a damaged row) grants nothing: fail closed.
-    if (caps === null) return { ok: true, userId: row.user_id };
+    if (caps === null && row.api_key === null) return { ok: true, userId: row.user_id, token };
     const list = Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [];
-    return { ok: true, userId: row.user_id, caps: list };
+    return { ok: true, userId: row.user_id, caps: list, token, ...key };
   }
 
-  /** Session keep-alive: a still-valid token gets a full expiry window again; returns the new expiry. */
+  /**
+   * Session keep-alive: a still-valid session token (the user's own: no capability limit, no API
+   * key behind it) gets a full expiry window again; returns the new expiry. A token minted with a
+   * key or limited to capabilities lives its ttl and no longer — renewing it would let it outlive
+   * a revoked key, or live forever for whoever holds it.
+   */
   renewToken(token: string, now: number, ttlMs = TOKEN_EXPIRY_MS): number | null {
-    if (!this.checkToken(token, now).ok) return null;
+    const check = this.checkToken(token, now);
+    if (!check.ok || check.caps !== undefined || check.keyId !== undefined) return null;
     this.db.prepare("UPDATE tokens SET expires_at = ? WHERE token = ?").run(now + ttlMs, token);
     return now + ttlMs;
   }
 
   revokeToken(token: string): void {
     this.db.prepare("DELETE FROM tokens WHERE token = ?").run(token);
+  }
+
+  /** Deletes one of `userId`'s tokens (`w/token/del`); false when it is not theirs or does not exist. */
+  revokeOwnToken(token: string, userId: number): boolean {
+    return this.db.prepare("DELETE FROM tokens WHERE token = ? AND user_id = ?").run(token, userId).changes > 0;
+  }
+
+  /**
+   * Revokes `userId`'s API key `key` (null: all of them) with every token minted with it; the
+   * sockets holding them are told (onCredentialsChanged). Returns the number of keys deleted.
+   */
+  revokeApiKeys(userId: number, key: string | null): number {
+    const keys = (
+      key === null
+        ? this.db.prepare("SELECT key FROM api_keys WHERE user_id = ?").all(userId)
+        : this.db.prepare("SELECT key FROM api_keys WHERE user_id = ? AND key = ?").all(userId, key)
+    ) as { key: string }[];
+    if (keys.length === 0) return 0;
+    this.db.transaction(() => {
+      for (const k of keys) {
+        this.db.prepare("DELETE FROM tokens WHERE api_key = ?").run(k.key);
+        this.db.prepare("DELETE FROM api_keys WHERE key = ?").run(k.key);
+      }
+    })();
+    this.#credentialsChanged(userId);
+    return keys.length;
+  }
+
+  /**
+   * Sets an API key's label and capabilities; its tokens are narrowed to the new capabilities (a
+   * widened key does not widen a token minted before) and its sockets told.
+   */
+  updateApiKey(userId: number, key: string, label: string, caps: readonly string[]): void {
+    const tokens = this.db.prepare("SELECT token, caps FROM tokens WHERE api_key = ?").all(key) as {
+      token: string;
+      caps: string;
+    }[];
+    this.db.transaction(() => {
+      this.db
+        .prepare("UPDATE api_keys SET label = ?, caps = ? WHERE key = ? AND user_id = ?")
+        .run(label, JSON.stringify(caps), key, userId);
+      for (const t of tokens) {
+        let held: unknown;
+        try {
+          held = JSON.parse(t.caps);
+        } catch {
+          held = [];
+        }
+        const list = Array.isArray(held) ? held.filter((c): c is string => typeof c === "string") : [];
+        this.db
+          .prepare("UPDATE tokens SET caps = ? WHERE token = ?")
+          .run(JSON.stringify(narrowCaps(list, caps)), t.token);
+      }
+    })();
+    this.#credentialsChanged(userId);
+  }
+
+  /**
+   * What a socket authenticated with an API key (or one of its tokens) may do now: the key's or
+   * the token's current capabilities, or null once the key or token is gone. Expiry is not
+   * checked: a socket stays signed in for its life, as with a session token.
+   */
+  recheck(cred: Credential): readonly string[] | null {
+    const row = (
+      cred.token !== null
+        ? this.db.prepare("SELECT caps FROM tokens WHERE token = ? AND api_key = ?").get(cred.token, cred.keyId)
+        : this.db.prepare("SELECT caps FROM api_keys WHERE key = ?").get(cred.keyId)
+    ) as { caps: string } | undefined;
+    if (!row) return null;
+    try {
+      const caps: unknown = JSON.parse(row.caps);
+      return Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+
+  #credentialsChanged(userId: number): void {
+    for (const l of this.#credentialListeners) {
+      try {
+        l(userId);
+      } catch {
+        // A listener's failure must not undo a committed revocation; the socket re-checks on input.
+      }
+    }
   }
 
   createApiKey(
@@ -154,7 +290,7 @@ export class Accounts {
     if (!row || !safeEqual(expected, sig)) return { ok: false, code: 10100, msg: "apikey: invalid" };
     if (!Number.isSafeInteger(nonce) || nonce <= row.last_nonce) return { ok: false, code: 10114, msg: "nonce: small" };
     this.db.prepare("UPDATE api_keys SET last_nonce = ? WHERE key = ?").run(nonce, key);
-    return { ok: true, userId: row.user_id, caps: JSON.parse(row.caps) as string[] };
+    return { ok: true, userId: row.user_id, caps: JSON.parse(row.caps) as string[], keyId: key };
   }
 }
 

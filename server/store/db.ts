@@ -153,6 +153,10 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   ["orders", "trail", "REAL"],
   ["orders", "triggered", "INTEGER NOT NULL DEFAULT 0"],
   ["orders", "oco_peer", "INTEGER"],
+  // The API key a token was minted with (directly or through another of its tokens): revoking or
+  // narrowing the key reaches its tokens (accounts.ts). Tokens stored before have none; they end
+  // within the hour a key-minted token may live.
+  ["tokens", "api_key", "TEXT"],
 ];
 
 /** Tables added after the first release, created on an older database file (IF NOT EXISTS). */
