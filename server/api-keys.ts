@@ -10,7 +10,8 @@
  * funding, `s` settings. Keys stored before `p` existed had positions under `o`: store/db.ts's
  * migration gave them `p` (or `p:r`). Calls made with a key are checked
  * against them (`requiredCap`), and so are calls with a token minted by a key (`tokenGrant`: never
- * more than the key); calls made with a session token are the user's own and are not.
+ * more than the key) or a session's token asked with narrower caps or read-only; calls made with
+ * a session token are the user's own and are not.
  *
  * Paths (Bitfinex documents none for this, so they follow its naming): `/v2/auth/r/api/keys`,
  * `/v2/auth/w/api/key/generate`, `/v2/auth/w/api/key/verify`, `/v2/auth/w/api/key/update`,
@@ -87,14 +88,26 @@ export function permissionsWire(caps: readonly string[] | null): [string, number
 export const MAX_TOKEN_TTL_S = 3600;
 
 /**
- * What `w/token` mints (PROTOCOL.md 6: `{scope, ttl, caps, writePermission}`, SPEC section 9 `capsRW`)
- * for a caller with `callerCaps` (null: a session token). A token never carries more than its
- * caller: a key's (or a limited token's) capabilities are intersected with what is asked —
- * `caps` letters, write only with `writePermission: true`, or `capsRW` `{letter: {read, write}}`
- * — and asking for nothing gives the caller's own. A session's own token (null) stays a session
- * token: the app renews its session with it and uses it for everything the session does (the
- * real site's session is a cookie these caps do not limit). `ttl` is seconds, at most
- * MAX_TOKEN_TTL_S; absent, the session's 8 minutes.
+ * What a web session's renewal asks for (SPEC section 6: "a write-enabled token carries
+ * capabilities o, f, s, w"; src/ui/session/core.ts TOKEN_CAPS, some builds add `a`). A session
+ * asking for at least these, with write, gets a session token: the app renews its session with it
+ * and makes every call with the result — positions, withdrawals, API key management included (the
+ * real site's session is a cookie these caps do not limit).
+ */
+export const WEB_SESSION_CAPS: readonly string[] = ["o", "f", "s", "w"];
+
+/** Everything a session may do, as capability letters (key management aside: sessions only). */
+const SESSION_CAPS: readonly string[] = [...CAPS];
+
+/**
+ * What `w/token` mints (PROTOCOL.md 6: `{scope, ttl, caps, writePermission}`, SPEC section 9 `capsRW`,
+ * the `cpl` variant's `allow_write`) for a caller with `callerCaps` (null: a session token). A
+ * token never carries more than its caller: the caller's capabilities (a session's: every
+ * letter) are intersected with what is asked — `caps` letters, write only with `writePermission:
+ * true` (or `allow_write`), or `capsRW` `{letter: {read, write}}` — and asking for nothing gives
+ * the caller's own, read-only with `writePermission: false` (or `allow_write: false`). A session
+ * asking for nothing, or for WEB_SESSION_CAPS with write, keeps a session token (null). `ttl` is
+ * seconds, at most MAX_TOKEN_TTL_S; absent, the session's 8 minutes.
  */
 export function tokenGrant(
   callerCaps: readonly string[] | null,
@@ -108,12 +121,13 @@ export function tokenGrant(
     if (!Number.isFinite(ttl) || ttl < 1 || ttl > MAX_TOKEN_TTL_S) return { ok: false, msg: "ttl: invalid" };
     ttlMs = Math.floor(ttl * 1000);
   }
-  if (callerCaps === null) return { ok: true, caps: null, ttlMs };
+  const flag = (v: unknown): boolean | null => (v === true || v === 1 ? true : v === false || v === 0 ? false : null);
+  const writeFlag = flag(body["writePermission"]) ?? flag(body["allow_write"]);
+  const held = callerCaps ?? SESSION_CAPS;
   const asked = new Map<string, boolean>(); // letter → write
-  const write = body["writePermission"] === true || body["writePermission"] === 1;
   const rw = body["capsRW"];
   if (Array.isArray(body["caps"])) {
-    for (const c of body["caps"]) if (typeof c === "string") asked.set(c, write);
+    for (const c of body["caps"]) if (typeof c === "string") asked.set(c, writeFlag === true);
   } else if (typeof rw === "object" && rw !== null && !Array.isArray(rw)) {
     for (const [c, v] of Object.entries(rw as Record<string, unknown>)) {
       const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
@@ -121,15 +135,18 @@ export function tokenGrant(
       if (w || o["read"] === 1 || o["read"] === true) asked.set(c, w);
     }
   } else {
-    // Nothing asked: the caller's own capabilities, read-only if `writePermission` is false.
-    const readOnly = body["writePermission"] === false || body["writePermission"] === 0;
-    return { ok: true, caps: callerCaps.map((c) => (readOnly && !c.endsWith(":r") ? `${c}:r` : c)), ttlMs };
+    // Nothing asked: the caller's own capabilities, read-only if write is refused.
+    const readOnly = writeFlag === false;
+    if (callerCaps === null && !readOnly) return { ok: true, caps: null, ttlMs };
+    return { ok: true, caps: held.map((c) => (readOnly && !c.endsWith(":r") ? `${c}:r` : c)), ttlMs };
   }
+  if (callerCaps === null && WEB_SESSION_CAPS.every((c) => asked.get(c) === true))
+    return { ok: true, caps: null, ttlMs };
   const caps: string[] = [];
   for (const [c, w] of asked) {
     if (!CAPS.has(c)) continue;
-    if (w && callerCaps.includes(c)) caps.push(c);
-    else if (callerCaps.includes(c) || callerCaps.includes(`${c}:r`)) caps.push(`${c}:r`);
+    if (w && held.includes(c)) caps.push(c);
+    else if (held.includes(c) || held.includes(`${c}:r`)) caps.push(`${c}:r`);
   }
   return { ok: true, caps, ttlMs };
 }

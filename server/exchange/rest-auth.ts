@@ -193,12 +193,10 @@ export function handleAuthRest(
     return { status: 200, body: [accountSummary(gate.accounts.db, t.exchange, user, now)] };
   if (path === "/v2/auth/w/user/token/generate") {
     // The site asks for a token of a scope; minted by w/token's rules (never more than the caller
-    // may do), the scope required here, and the token the reply's first element.
+    // may do, caps/capsRW/writePermission/allow_write honoured), the scope required here, and the
+    // token the reply's first element.
     if (typeof body["scope"] !== "string") return err(10020, "scope: invalid", 400);
-    const grant = tokenGrant(caps, {
-      scope: body["scope"],
-      ...(body["ttl"] !== undefined ? { ttl: body["ttl"] } : {}),
-    });
+    const grant = tokenGrant(caps, body);
     if (!grant.ok) return err(10020, grant.msg, 400);
     return {
       status: 200,

@@ -154,11 +154,88 @@ describe("tokens minted with an API key", () => {
     clock += 61_000;
     expect(await withToken(short, "/v2/auth/r/info/user")).toEqual([500, ["error", 10100, "token: invalid"]]);
     expect(await signed(A_ONLY, "/v2/auth/w/token", { ttl: 86_400 })).toEqual([400, ["error", 10020, "ttl: invalid"]]);
+  });
+});
+
+describe("tokens a session asks for", () => {
+  const WITHDRAW = { wallet: "exchange", method: "bitcoin", amount: "100000", address: "x" };
+
+  it("the app's renewal (o f s w, with or without a, write) keeps every call the session makes", async () => {
     const session = await login();
-    const [, own] = await withToken(session, "/v2/auth/w/token", { scope: "api", caps: ["o"], writePermission: true });
-    const renewed = (own as string[])[0] as string;
-    expect((await withToken(renewed, "/v2/auth/r/wallets"))[0]).toBe(200);
-    expect((await withToken(renewed, "/v2/auth/r/api/keys"))[0]).toBe(200);
+    for (const caps of [
+      ["o", "f", "s", "w"],
+      ["a", "o", "f", "s", "w"],
+    ]) {
+      const [, own] = await withToken(session, "/v2/auth/w/token", { scope: "api", writePermission: true, caps });
+      const renewed = (own as string[])[0] as string;
+      for (const path of [
+        "/v2/auth/r/info/user",
+        "/v2/auth/r/wallets",
+        "/v2/auth/r/orders",
+        "/v2/auth/r/positions",
+        "/v2/auth/r/info/margin/base",
+        "/v2/auth/r/funding/offers",
+        "/v2/auth/r/settings",
+        "/v2/auth/r/movements/hist",
+        "/v2/auth/r/api/keys",
+        "/v2/auth/r/summary",
+      ])
+        expect([path, (await withToken(renewed, path))[0]]).toEqual([path, 200]);
+      // A withdrawal reaches its own checks (an amount the wallet lacks), not a permission refusal.
+      const [, w] = await withToken(renewed, "/v2/auth/w/withdraw", WITHDRAW);
+      expect(JSON.stringify(w)).not.toContain("permission denied");
+      // It is a session token: the keep-alive renews it.
+      const res = await fetch(`http://${host}/api/session/keep-alive`, { headers: { "bfx-token": renewed } });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("narrower caps or writePermission false give exactly that", async () => {
+    const session = await login();
+    const mint = async (body: unknown): Promise<string> =>
+      ((await withToken(session, "/v2/auth/w/token", body))[1] as string[])[0] as string;
+    const ordersOnly = await mint({ scope: "api", caps: ["o"], writePermission: true });
+    expect((await withToken(ordersOnly, "/v2/auth/r/orders"))[0]).toBe(200);
+    expect(await withToken(ordersOnly, "/v2/auth/r/wallets")).toEqual(DENIED);
+    expect((await withToken(ordersOnly, "/v2/auth/r/api/keys"))[0]).toBe(500);
+    expect(await withToken(ordersOnly, "/v2/auth/w/withdraw", WITHDRAW)).toEqual(DENIED);
+    const [, perms] = await withToken(ordersOnly, "/v2/auth/r/permissions");
+    expect((perms as [string, number, number][]).filter(([, r]) => r === 1)).toEqual([["orders", 1, 1]]);
+
+    const readOnly = await mint({ scope: "api", writePermission: false });
+    expect((await withToken(readOnly, "/v2/auth/r/wallets"))[0]).toBe(200);
+    expect((await withToken(readOnly, "/v2/auth/r/info/user"))[0]).toBe(200);
+    expect(await withToken(readOnly, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    expect((await withToken(readOnly, "/v2/auth/w/api/key/revoke", { all: 1 }))[0]).toBe(500);
+    // Read-only is read-only on the socket too.
+    const s = await socketAuth(readOnly);
+    expect(s.reply).toMatchObject({ status: "OK", caps: { orders: { read: 1, write: 0 } } });
+    s.ws.send(JSON.stringify([0, "on", null, ORDER]));
+    await wait(100);
+    expect(s.frames.some((f) => f[1] === "n" && (f[2] as unknown[])[6] === "ERROR")).toBe(true);
+    s.ws.close();
+
+    // The app's letters without write: read-only, not a session token.
+    const readCaps = await mint({ scope: "api", caps: ["o", "f", "s", "w"], writePermission: false });
+    expect((await withToken(readCaps, "/v2/auth/r/wallets"))[0]).toBe(200);
+    expect(await withToken(readCaps, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    const capsRW = await mint({ scope: "api", capsRW: { w: { read: 1, write: 0 } } });
+    expect((await withToken(capsRW, "/v2/auth/r/wallets"))[0]).toBe(200);
+    expect(await withToken(capsRW, "/v2/auth/r/orders")).toEqual(DENIED);
+    // The cpl variant: capability a, allow_write false gives read-only account.
+    const cpl = await mint({ scope: "cpl", caps: ["a"], allow_write: false, ttl: 3600 });
+    expect((await withToken(cpl, "/v2/auth/r/info/user"))[0]).toBe(200);
+    expect(await withToken(cpl, "/v2/auth/r/wallets")).toEqual(DENIED);
+    // w/user/token/generate follows the same rules.
+    const [, gen] = await withToken(session, "/v2/auth/w/user/token/generate", {
+      scope: "api",
+      writePermission: false,
+    });
+    const generated = (gen as string[])[0] as string;
+    expect(await withToken(generated, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
+    // A limited token lives its ttl: no keep-alive.
+    const res = await fetch(`http://${host}/api/session/keep-alive`, { headers: { "bfx-token": ordersOnly } });
+    expect(res.status).toBe(401);
   });
 });
 
