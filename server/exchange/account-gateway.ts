@@ -56,14 +56,30 @@ export class AccountGateway {
       this.#schedule(this.#fundingInfoDue, `${userId} ${payload[1]}`);
   }
 
+  /** Whether a flush is queued: one per microtask, whatever the last one did. */
+  #flushQueued = false;
+
   #schedule<T>(due: Set<T>, key: T): void {
-    if (this.#balanceDue.size + this.#fundingInfoDue.size === 0) queueMicrotask(() => this.#flushInfo());
     due.add(key);
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    queueMicrotask(() => {
+      this.#flushQueued = false;
+      this.#flushInfo();
+    });
   }
 
+  /**
+   * Sends what is due. The sets are emptied before any work and each user's record is built and
+   * sent under its own guard: one account whose record throws loses that one push, never every
+   * account's pushes from then on.
+   */
   #flushInfo(): void {
-    for (const userId of [...this.#balanceDue]) {
-      this.#balanceDue.delete(userId);
+    const balances = [...this.#balanceDue];
+    const fundingInfo = [...this.#fundingInfoDue];
+    this.#balanceDue.clear();
+    this.#fundingInfoDue.clear();
+    for (const userId of balances) {
       guarded("balance update", () => {
         const record = this.trading.positions.balanceRecord(userId, this.trading.walletsWire(userId));
         const text = JSON.stringify(record);
@@ -72,11 +88,12 @@ export class AccountGateway {
         for (const l of this.#listeners) l(userId, "bu", record);
       })();
     }
-    for (const key of [...this.#fundingInfoDue]) {
-      this.#fundingInfoDue.delete(key);
-      const [user, symbol] = key.split(" ");
-      const info = this.funding?.infoWire(Number(user), symbol as string);
-      if (info) for (const l of this.#listeners) l(Number(user), "fiu", info);
+    for (const key of fundingInfo) {
+      guarded("funding info update", () => {
+        const [user, symbol] = key.split(" ");
+        const info = this.funding?.infoWire(Number(user), symbol as string);
+        if (info) for (const l of this.#listeners) l(Number(user), "fiu", info);
+      })();
     }
   }
 

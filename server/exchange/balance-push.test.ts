@@ -81,3 +81,47 @@ describe("fiu pushed on funding changes", () => {
     ws.close();
   });
 });
+
+describe("one account's failing push", () => {
+  it("costs that account its one push, never the others' bu and fiu from then on", async () => {
+    const other = venue.accounts.createUser("broken@example.com", "broken", "broken-password-1", Date.now(), true);
+    const demo = venue.seeded as number;
+    const funding = venue.gateway.funding;
+    const positions = venue.trading.positions;
+    if (!funding) throw new Error("the venue has funding");
+    const infoWire = funding.infoWire.bind(funding);
+    const balanceRecord = positions.balanceRecord.bind(positions);
+    funding.infoWire = (userId, symbol) => {
+      if (userId === other) throw new Error("test: funding info fails for this account");
+      return infoWire(userId, symbol);
+    };
+    positions.balanceRecord = (userId, wallets) => {
+      if (userId === other) throw new Error("test: balance fails for this account");
+      return balanceRecord(userId, wallets);
+    };
+    try {
+      const { ws, frames } = await s.socket();
+      const start = frames.length;
+      // The failing account's changes come first in the batch, then the demo account's.
+      venue.trading.credit(other, "USD", 10, "Deposit");
+      venue.gateway.emit(other, "fcn", [1, "fUSD"]);
+      venue.gateway.emit(demo, "fcn", [2, "fUSD"]);
+      await wait(100);
+      expect(types(frames.slice(start))).toContain("fiu");
+      // Later batches still go out: a wallet change brings its bu, a credit change its fiu.
+      const later = frames.length;
+      venue.trading.credit(demo, "USD", 10, "Deposit");
+      venue.gateway.emit(other, "fcn", [3, "fUSD"]);
+      venue.gateway.emit(demo, "fcn", [4, "fUSD"]);
+      await wait(100);
+      const seen = types(frames.slice(later));
+      expect(seen).toContain("wu");
+      expect(seen).toContain("bu");
+      expect(seen).toContain("fiu");
+      ws.close();
+    } finally {
+      funding.infoWire = infoWire;
+      positions.balanceRecord = balanceRecord;
+    }
+  });
+});
