@@ -162,7 +162,7 @@ export class AccountGateway {
         this.trading.update(userId, p);
         return;
       case "oc":
-        if (typeof p["id"] === "number") this.trading.cancel(userId, p["id"]);
+        this.trading.cancelInput(userId, p);
         return;
       case "fon":
         this.funding?.submit(userId, p);

@@ -162,10 +162,7 @@ export function handleAuthRest(
       : err(r.code, r.msg);
   }
   if (path === "/v2/auth/w/order/cancel") {
-    const r =
-      typeof body["id"] === "number"
-        ? t.cancel(user, body["id"])
-        : ({ ok: false, code: 10020, msg: "id: invalid" } as const);
+    const r = t.cancelInput(user, body);
     return r.ok
       ? { status: 200, body: [now, "oc-req", null, null, r.order, null, "SUCCESS", "Submitted for cancellation."] }
       : err(r.code, r.msg);
@@ -173,6 +170,7 @@ export function handleAuthRest(
   if (path === "/v2/auth/w/order/cancel/multi") {
     // The notification carries the cancelled orders (PROTOCOL.md 6).
     const cancelled = t.cancelMulti(user, body);
+    if (cancelled === null) return err(10020, "id, cid, gid or all: required");
     return {
       status: 200,
       body: [now, "oc_multi-req", null, null, cancelled, null, "SUCCESS", "Submitted for cancellation."],

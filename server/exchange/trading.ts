@@ -41,6 +41,8 @@ export interface OrderInput {
   readonly amount?: unknown;
   readonly price?: unknown;
   readonly cid?: unknown;
+  /** Group id (int32): `oc_multi {gid}` cancels the group. */
+  readonly gid?: unknown;
   readonly flags?: unknown;
   /** OCO orders: the stop leg's price. */
   readonly price_oco_stop?: unknown;
@@ -54,6 +56,8 @@ interface OrderRow {
   id: number;
   user_id: number;
   cid: number | null;
+  /** The order's group id, or null. */
+  gid: number | null;
   symbol: string;
   type: string;
   side: Side;
@@ -309,7 +313,7 @@ export class Trading {
     const sign = r.side === "buy" ? 1 : -1;
     const order: Omit<Order, "isOco" | "type_value"> = {
       id: r.id,
-      group_id: null,
+      group_id: r.gid,
       client_id: r.cid,
       symbol: r.symbol,
       mts_create: r.mts_create,
@@ -341,8 +345,8 @@ export class Trading {
   #saveOrder(r: OrderRow): void {
     this.#db
       .prepare(
-        `INSERT INTO orders (id, user_id, cid, symbol, type, side, price, amount_orig, remaining, avg_price, status, flags, reserved, mts_create, mts_update, open, trigger_price, aux_price, trail, triggered)
-         VALUES (@id, @user_id, @cid, @symbol, @type, @side, @price, @amount_orig, @remaining, @avg_price, @status, @flags, @reserved, @mts_create, @mts_update, @open, @trigger_price, @aux_price, @trail, @triggered)
+        `INSERT INTO orders (id, user_id, cid, gid, symbol, type, side, price, amount_orig, remaining, avg_price, status, flags, reserved, mts_create, mts_update, open, trigger_price, aux_price, trail, triggered)
+         VALUES (@id, @user_id, @cid, @gid, @symbol, @type, @side, @price, @amount_orig, @remaining, @avg_price, @status, @flags, @reserved, @mts_create, @mts_update, @open, @trigger_price, @aux_price, @trail, @triggered)
          ON CONFLICT(id) DO UPDATE SET price = excluded.price, remaining = excluded.remaining, avg_price = excluded.avg_price, status = excluded.status,
            reserved = excluded.reserved, amount_orig = excluded.amount_orig, mts_update = excluded.mts_update, open = excluded.open, trigger_price = excluded.trigger_price, triggered = excluded.triggered`,
       )
@@ -410,6 +414,7 @@ export class Trading {
       id: this.#nextOrderId(),
       user_id: userId,
       cid,
+      gid: groupId(input.gid),
       symbol,
       type,
       side,
@@ -554,6 +559,7 @@ export class Trading {
       id: this.#nextOrderId(),
       user_id: userId,
       cid: typeof input.cid === "number" && Number.isSafeInteger(input.cid) ? input.cid : null,
+      gid: groupId(input.gid),
       symbol,
       type,
       side,
@@ -831,12 +837,38 @@ export class Trading {
   }
 
   /**
-   * `oc_multi` / `w/order/cancel/multi` (PROTOCOL.md 4.3, 6): the user's open orders picked by
-   * `{id: [...]}`, `{cid: [[CID, "YYYY-MM-DD"], ...]}` (the UTC day the order was created) or
-   * `{all: 1}`, cancelled; returns them as they closed (the reply's array of orders). Group ids are
-   * not kept here, so `{gid}` picks nothing.
+   * `oc` / `w/order/cancel` (PROTOCOL.md 4.3, 6): `{id}`, or `{cid, cid_date: "YYYY-MM-DD"}` — the
+   * open order with that client id created on that UTC day. Anything else is answered with an
+   * `oc-req` ERROR notification (a client waits for one) and 10020.
    */
-  cancelMulti(userId: number, input: Record<string, unknown>): unknown[][] {
+  cancelInput(userId: number, input: Record<string, unknown>): PlaceResult {
+    const id = input["id"];
+    if (typeof id === "number" && Number.isSafeInteger(id)) return this.cancel(userId, id);
+    const cid = input["cid"];
+    const date = input["cid_date"];
+    if (id === undefined && typeof cid === "number" && Number.isSafeInteger(cid) && isCidDate(date)) {
+      const row = [...this.#rows.values()].find(
+        (r) => r.user_id === userId && r.open === 1 && r.cid === cid && utcDay(r.mts_create) === date,
+      );
+      if (row) return this.cancel(userId, row.id);
+      this.#notify(userId, "oc-req", null, "ERROR", "Order not found.");
+      this.#flush();
+      return { ok: false, code: 10001, msg: "Order not found." };
+    }
+    const msg = "Invalid cancel: id, or cid and cid_date (YYYY-MM-DD), required";
+    this.#notify(userId, "oc-req", null, "ERROR", msg);
+    this.#flush();
+    return { ok: false, code: 10020, msg };
+  }
+
+  /**
+   * `oc_multi` / `w/order/cancel/multi` (PROTOCOL.md 4.3, 6): the user's open orders picked by
+   * `{id: [...]}`, `{cid: [[CID, "YYYY-MM-DD"], ...]}` (the UTC day the order was created),
+   * `{gid: [...]}` (the `on` input's group id) or `{all: 1}`, cancelled; returns them as they
+   * closed (the reply's array of orders), or null for a request that names none of these (an
+   * `oc_multi-req` ERROR notification is sent).
+   */
+  cancelMulti(userId: number, input: Record<string, unknown>): unknown[][] | null {
     const out: unknown[][] = [];
     if (input["all"] !== 1 && Array.isArray(input["id"])) {
       // Every id asked for gets its answer (an oc-req notification), found or not: a client waits
@@ -855,8 +887,14 @@ export class Trading {
       const keys = new Set(
         input["cid"].flatMap((c: unknown) => (Array.isArray(c) ? [`${String(c[0])}|${String(c[1])}`] : [])),
       );
-      const day = (mts: number): string => new Date(mts).toISOString().slice(0, 10);
-      picked = open.filter((r) => r.cid !== null && keys.has(`${r.cid}|${day(r.mts_create)}`));
+      picked = open.filter((r) => r.cid !== null && keys.has(`${r.cid}|${utcDay(r.mts_create)}`));
+    } else if (Array.isArray(input["gid"])) {
+      const gids = new Set(input["gid"].filter((g): g is number => typeof g === "number"));
+      picked = open.filter((r) => r.gid !== null && gids.has(r.gid));
+    } else {
+      this.#notify(userId, "oc_multi-req", null, "ERROR", "Invalid cancel: id, cid, gid or all required");
+      this.#flush();
+      return null;
     }
     // An OCO leg may already have gone with its peer.
     for (const r of picked) {
@@ -1114,4 +1152,18 @@ export class Trading {
     tu[10] = feeCcy;
     if (authTradeCodec.decode(tu).ok) this.#emit(o.owner, "tu", tu);
   }
+}
+
+/** The `on` input's group id: an int32, else none. */
+function groupId(v: unknown): number | null {
+  return typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? v : null;
+}
+
+/** The UTC day of a timestamp, as `cid_date` names it. */
+function utcDay(mts: number): string {
+  return new Date(mts).toISOString().slice(0, 10);
+}
+
+function isCidDate(v: unknown): v is string {
+  return typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
 }

@@ -153,6 +153,8 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   ["orders", "trail", "REAL"],
   ["orders", "triggered", "INTEGER NOT NULL DEFAULT 0"],
   ["orders", "oco_peer", "INTEGER"],
+  // The `on` input's group id (`oc_multi {gid}` cancels by it).
+  ["orders", "gid", "INTEGER"],
   // The API key a token was minted with (directly or through another of its tokens): revoking or
   // narrowing the key reaches its tokens (accounts.ts). Tokens stored before have none; they end
   // within the hour a key-minted token may live.
