@@ -881,7 +881,7 @@ export class Trading {
       return out;
     }
     const open = [...this.#rows.values()].filter((r) => r.user_id === userId && r.open === 1);
-    let picked: OrderRow[] = [];
+    let picked: OrderRow[];
     if (input["all"] === 1) picked = open;
     else if (Array.isArray(input["cid"])) {
       const keys = new Set(
