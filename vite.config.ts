@@ -75,6 +75,30 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Every browser dependency pre-bundled up front: a dependency first met in the middle of a
+        // run (a test importing wouter/use-browser-location) made Vite re-optimize and reload, and
+        // the test file loading at that moment never started.
+        optimizeDeps: {
+          include: [
+            "react",
+            "react/jsx-runtime",
+            "react/jsx-dev-runtime",
+            "react-dom",
+            "react-dom/client",
+            "wouter",
+            "wouter/use-browser-location",
+            "wouter/memory-location",
+            "valtio",
+            "valtio/utils",
+            "comlink",
+            "idb-keyval",
+            "uplot",
+            "@tanstack/react-virtual",
+            "@lingui/core",
+            "@lingui/react",
+            "vitest-browser-react",
+          ],
+        },
         test: {
           name: "browser",
           include: ["src/**/*.browser.test.{ts,tsx}", "tests/browser/**/*.browser.test.{ts,tsx}"],

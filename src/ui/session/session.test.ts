@@ -11,6 +11,7 @@ import type { Endpoints } from "../config";
 import { accountStore, disconnectAccount } from "../desk/account-store";
 import { RENEW_BEFORE_EXPIRY_MS, SessionCore, initialSessionState, type StoredToken } from "./core";
 import { browserHttp, lazyAccount } from "./session";
+import { accountView } from "../desk/test-account";
 
 /**
  * The worker as the account store reaches it (market()): sign-ins, credential swaps and sign-outs
@@ -58,24 +59,7 @@ vi.mock("../market/market", () => ({
 let version = 0;
 /** An account view as the worker sends it, with the socket's sign-in state. */
 function view(auth: AccountAuthState): AccountView {
-  return {
-    orders: [],
-    history: {},
-    positions: [],
-    wallets: [],
-    balance: null,
-    fundingOffers: [],
-    credits: [],
-    loans: [],
-    trades: [],
-    fundingTrades: [],
-    notifications: [],
-    marginBase: null,
-    marginSymbols: {},
-    fundingInfo: {},
-    auth,
-    version: ++version,
-  };
+  return accountView({ auth, version: ++version });
 }
 
 const OK_AUTH: AccountAuthState = { status: "ok", code: null, msg: "", replies: 1 };

@@ -8,7 +8,6 @@ import type { CandleTimeframe } from "../../../settings/schema";
 import { resetSettings, settings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
 import { ref } from "valtio";
-import type { AccountView } from "../../../../protocol";
 import { accountStore } from "../../account-store";
 import { alerts, resetAlerts } from "../../alerts";
 import { order, position } from "../tables/test-fixtures";
@@ -19,6 +18,7 @@ import { ChartWidget } from "./ChartWidget";
 import { readPalette } from "./palette";
 import { formatTime } from "../tables/format";
 import { clearKnownTimeframes, forgetWidgetTimeframe, loadWidgetTimeframe } from "./widget-timeframe";
+import { accountView } from "../../test-account";
 
 const HEALTH = { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false };
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -179,27 +179,6 @@ afterEach(() => {
   applyTheme(document.documentElement, { name: "default", mode: "dark", scheme: "default" }, true);
   accountStore.view = null;
 });
-
-function accountView(over: Partial<AccountView>): AccountView {
-  return {
-    orders: [],
-    history: {},
-    positions: [],
-    wallets: [],
-    balance: null,
-    fundingOffers: [],
-    credits: [],
-    loans: [],
-    trades: [],
-    fundingTrades: [],
-    notifications: [],
-    marginBase: null,
-    marginSymbols: {},
-    fundingInfo: {},
-    version: 1,
-    ...over,
-  };
-}
 
 describe("chart widget", () => {
   it("draws candles from the live view and shows OHLCV of the candle under the crosshair", async () => {

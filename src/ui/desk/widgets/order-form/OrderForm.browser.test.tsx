@@ -12,6 +12,7 @@ import { fillOrderForm, orderDraft } from "../../desk-state";
 import { notices } from "../../notices";
 import type { MarketQuote } from "./order-model";
 import { focusOrderForm, OrderFormPanel, orderFormWidget, type OrderFormDeps } from "./index";
+import { accountView } from "../../test-account";
 
 const OK: OrderAck = {
   ok: true,
@@ -24,10 +25,7 @@ const OK: OrderAck = {
 const QUOTE: MarketQuote = { last: 100, bid: 99.5, ask: 100.5 };
 
 function account(wallets: { currency: string; available: number }[]): AccountView {
-  return {
-    orders: [],
-    history: {},
-    positions: [],
+  return accountView({
     wallets: wallets.map((w) => ({
       type: "exchange",
       currency: w.currency,
@@ -37,18 +35,7 @@ function account(wallets: { currency: string; available: number }[]): AccountVie
       description: null,
       meta: null,
     })),
-    balance: null,
-    fundingOffers: [],
-    credits: [],
-    loans: [],
-    trades: [],
-    fundingTrades: [],
-    notifications: [],
-    marginBase: null,
-    marginSymbols: {},
-    fundingInfo: {},
-    version: 1,
-  } as AccountView;
+  });
 }
 
 function deps(submit: (o: OrderRequest) => Promise<OrderAck>, overrides: Partial<OrderFormDeps> = {}): OrderFormDeps {

@@ -16,6 +16,7 @@ import type { HistoryRequest } from "./history-pager";
 import { BalancesWidget, OrdersWidget, OwnTradesWidget, PositionsWidget } from "./index";
 import { TablesServicesContext, type TablesServices } from "./services";
 import { order, orderRow, position, trade, wallet } from "./test-fixtures";
+import { accountView } from "../../test-account";
 
 const OK: OrderAck = { ok: true, status: "SUCCESS", text: "Submitted", orderIds: [], localError: null };
 
@@ -47,27 +48,6 @@ function fakeServices(historyRows: unknown[][] = []): FakeServices {
         historyRows.filter((r) => request.end === null || (r[5] as number) <= request.end).slice(0, request.limit),
       );
     },
-  };
-}
-
-function accountView(over: Partial<AccountView>): AccountView {
-  return {
-    orders: [],
-    history: {},
-    positions: [],
-    wallets: [],
-    balance: null,
-    fundingOffers: [],
-    credits: [],
-    loans: [],
-    trades: [],
-    fundingTrades: [],
-    notifications: [],
-    marginBase: null,
-    marginSymbols: {},
-    fundingInfo: {},
-    version: 1,
-    ...over,
   };
 }
 
