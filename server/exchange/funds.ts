@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import { num, type Trading, type WalletType } from "./trading.ts";
+import { depositRefusal } from "./verification.ts";
 
 export interface FundsReply {
   readonly status: number;
@@ -183,6 +184,9 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     const method = METHODS[methodName];
     if (!wallet) return err(10001, "wallet: invalid");
     if (!method) return err(10001, "method: invalid");
+    // Deposits need basic-plus (SPEC section 6): no address below it.
+    const refused = method.currency.startsWith("TEST") ? null : depositRefusal(this.db, userId);
+    if (refused) return err(10001, refused);
     const now = this.now();
     const existing = this.db
       .prepare("SELECT address FROM deposit_addresses WHERE user_id = ? AND method = ? AND wallet = ?")

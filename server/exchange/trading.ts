@@ -10,6 +10,7 @@ import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import type { EngineOrder, EngineOrderType, Side } from "./engine.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import { Positions } from "./positions.ts";
+import { marginRefusal } from "./verification.ts";
 import { guarded, logError } from "../log.ts";
 
 export const MAKER_FEE = 0.001;
@@ -390,6 +391,8 @@ export class Trading {
     let reserve: number;
     if (margin) {
       if ((flags & ORDER_FLAGS.OCO) !== 0) return fail(10001, "Invalid order: OCO needs an exchange limit order");
+      const refused = marginRefusal(this.#db, userId, symbol);
+      if (refused) return fail(10001, refused);
       const ref = engineType === "MARKET" ? (market.lastPrice() ?? Number.NaN) * 1.02 : price;
       if (!Number.isFinite(ref)) return fail(10001, "Invalid order: no market price");
       const prep = this.positions.prepare(userId, symbol, amount, ref, flags);
@@ -547,6 +550,8 @@ export class Trading {
     const reserveCcy = margin || side === "buy" ? info.quote : info.base;
     let reserve = side === "sell" ? toUnits(size) : toUnits(size * (aux ?? trigger * 1.05));
     if (margin) {
+      const refused = marginRefusal(this.#db, userId, symbol);
+      if (refused) return fail(10001, refused);
       const prep = this.positions.prepare(userId, symbol, amount, aux ?? trigger * 1.05, flags);
       if (!prep.ok) return fail(10001, prep.msg);
       ({ side, size, reserve } = prep);
