@@ -11,7 +11,7 @@ import { useLocation } from "wouter";
 import { formatPercent, splitPair, toSignificant, type TickerView } from "../../protocol";
 import { auth, isLoggedIn } from "../auth";
 import { market } from "../market/market";
-import { isTradeDeskPath } from "../routing/paths";
+import { gridEditable } from "./desk-paths";
 import { accountStore } from "./account-store";
 import { hydrateAndPersistAlerts, watchAlerts } from "./alerts";
 import { connectionStore, watchConnection } from "./connection-store";
@@ -61,8 +61,8 @@ export function Desk({ pair }: { readonly pair: string }) {
 
   // "Trading allowed" (SPEC): signed in with credentials that may write orders — a read-only API
   // key's session gets the desk to watch, not to rearrange.
-  const canTrade = useSnapshot(accountStore).view?.auth?.canTrade !== false;
-  const editable = isTradeDeskPath(path) && isLoggedIn(a) && canTrade;
+  const canTrade = useSnapshot(accountStore).view?.auth?.canTrade;
+  const editable = gridEditable(path, isLoggedIn(a), canTrade);
   const layout = shownLayout(l as typeof layoutsState);
   const layoutName = (x: Pick<GridLayout, "name">): string => (x.name === "" ? t`Standard` : x.name);
 
@@ -93,7 +93,7 @@ export function Desk({ pair }: { readonly pair: string }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      const action = shortcutFor(e, document.querySelector("dialog:modal") !== null);
+      const action = shortcutFor(e, document.querySelector('dialog:modal, [aria-modal="true"]') !== null);
       if (!action) return;
       e.preventDefault();
       switch (action) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deskAreaOf, deskPath, pairFromPath } from "./desk-paths";
+import { deskAreaOf, deskPath, gridEditable, pairFromPath } from "./desk-paths";
 
 describe("desk paths", () => {
   it("knows the area of a path", () => {
@@ -22,5 +22,15 @@ describe("desk paths", () => {
   it("builds the path in the same area", () => {
     expect(deskPath("tradedesk", "ETHUSD")).toBe("/tradedesk/ETHUSD");
     expect(deskPath("t", "BTCF0:USTF0")).toBe("/t/BTCF0:USTF0");
+  });
+
+  it("offers the grid for rearranging only on /tradedesk, signed in, to credentials that may trade", () => {
+    expect(gridEditable("/tradedesk/BTCUSD", true, undefined)).toBe(true);
+    expect(gridEditable("/tradedesk", true, true)).toBe(true);
+    // A read-only API key's session watches the desk.
+    expect(gridEditable("/tradedesk/BTCUSD", true, false)).toBe(false);
+    expect(gridEditable("/tradedesk/BTCUSD", false, true)).toBe(false);
+    expect(gridEditable("/t/BTCUSD", true, true)).toBe(false);
+    expect(gridEditable("/trading/BTCUSD", true, true)).toBe(false);
   });
 });

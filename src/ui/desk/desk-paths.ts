@@ -3,7 +3,7 @@
  * (the signed-in trading area). Switching pair keeps the user in the area they are in.
  */
 import { DEFAULT_PAIR, splitPair } from "../../protocol";
-import { hasPathPrefix, TRADEDESK_PREFIX } from "../routing/paths";
+import { hasPathPrefix, isTradeDeskPath, TRADEDESK_PREFIX } from "../routing/paths";
 
 export type DeskArea = "tradedesk" | "t" | "trading";
 
@@ -30,4 +30,14 @@ export function pairFromPath(path: string, fallback: string = DEFAULT_PAIR): str
 export function deskPath(area: DeskArea, pair: string): string {
   const prefix = area === "tradedesk" ? TRADEDESK_PREFIX : `/${area}`;
   return `${prefix}/${pair}`;
+}
+
+/**
+ * Whether the grid may be rearranged (SPEC: enabled where trading is allowed and in the
+ * trading-desk area): on `/tradedesk`, signed in, with credentials that may write orders
+ * (`canTrade` false: the auth reply said orders write 0, e.g. a read-only API key; undefined:
+ * not said, allowed).
+ */
+export function gridEditable(path: string, signedIn: boolean, canTrade: boolean | undefined): boolean {
+  return isTradeDeskPath(path) && signedIn && canTrade !== false;
 }

@@ -27,7 +27,7 @@ describe("desk shortcuts", () => {
     const button = (insideDialog: boolean) =>
       ({
         tagName: "BUTTON",
-        closest: (sel: string) => (sel === "dialog" && insideDialog ? {} : null),
+        closest: (sel: string) => (sel.includes('[role="dialog"]') && insideDialog ? {} : null),
       }) as unknown as EventTarget;
     expect(key("s", { target: button(true) })).toBeNull();
     expect(key("?", { target: button(true) })).toBeNull();

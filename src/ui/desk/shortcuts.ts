@@ -54,7 +54,8 @@ function typing(target: EventTarget | null): boolean {
 
 function inDialog(target: EventTarget | null): boolean {
   const el = target as Partial<Pick<Element, "closest">> | null;
-  return typeof el?.closest === "function" && el.closest("dialog") !== null;
+  // Native dialogs and the ARIA ones (the edit-order panel is a form with role="dialog").
+  return typeof el?.closest === "function" && el.closest('dialog, [role="dialog"], [role="alertdialog"]') !== null;
 }
 
 /**
