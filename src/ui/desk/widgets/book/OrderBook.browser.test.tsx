@@ -176,6 +176,50 @@ describe("order book widget", () => {
     await expect.poll(swept).toEqual([]);
   });
 
+  it("re-marks the swept levels when a wheel scrolls the book under a still pointer", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const swept = () =>
+      inspector()!
+        .rows()
+        .filter((r) => r.swept)
+        .map((r) => r.level);
+    await userEvent.hover(list(), at("bid", 3, "total"));
+    await expect.poll(() => swept().at(-1)).toBe(3);
+    // Five rows down: the pointer is now over the 9th level.
+    scroller()!.scrollTop = 5 * 20;
+    await expect.poll(() => swept().at(-1)).toBe(8);
+  });
+
+  it("does nothing on a click between columns (the ladder's other half)", async () => {
+    updateSetting("book_layout", 3);
+    await mount(520, 420);
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    const bid = inspector()!.point("bid", 0, "price")!;
+    const box = scroller()!.getBoundingClientRect();
+    // Right of the price column on a bid row: the asks' columns, empty on a bid row.
+    await list().click({ position: { x: box.width - 30, y: bid.y - box.top } });
+    expect(orderDraft.seq).toBe(0);
+    await list().click(at("bid", 0, "price"));
+    expect(orderDraft).toMatchObject({ price: "49999", side: "sell", seq: 1 });
+  });
+
+  it("keeps the keyboard cursor on levels present, End to the deepest, PageDown a page on", async () => {
+    await mount();
+    await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
+    harness.fake.pushBook((r) => syntheticBook(r, { levels: 37, version: 2 }));
+    await expect.poll(() => scroller()!.scrollHeight).toBe(40 * 20);
+    const said = () => page.getByTestId("book-cursor-said").element().textContent ?? "";
+    scroller()!.focus();
+    await userEvent.keyboard("{End}");
+    // 40 rows listed, 37 levels present: the cursor stops on the 37th.
+    await expect.poll(said).toContain("Bid 37: price 49963");
+    await userEvent.keyboard("{ArrowDown}");
+    await expect.poll(said).toContain("Bid 37:");
+    await userEvent.keyboard("{Home}{PageDown}");
+    await expect.poll(said).toMatch(/^Bid (1[0-9]|[2-9]):/);
+  });
+
   it("re-requests the book at a new precision and relabels it", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");

@@ -261,6 +261,10 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
   const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const keyboard = useRef(false);
+  // Where the pointer is (viewport coordinates), so a wheel scroll re-marks the levels it sweeps.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  // The screen's pixel density: a canvas moved to another screen is resized to stay sharp.
+  const [dpr, setDpr] = useState(() => window.devicePixelRatio || 1);
   const cursor = useRef<BookCursor>({ side: "bid", level: 0, part: "price" });
   const [said, setSaid] = useState("");
   const count = listRows(layout, perSide);
@@ -275,8 +279,14 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
     onChange: (v) => {
       const range = v.range;
       if (range) onDeepest(deepestVisible(layout, perSide, range.startIndex, range.endIndex));
-      // Scrolling redraws now, in the scroll event, not after React has rendered.
+      // Scrolling redraws now, in the scroll event, not after React has rendered; the rows under a
+      // still pointer have changed, so has what it sweeps.
       painter.setWindow(v.getVirtualItems(), v.scrollOffset ?? 0);
+      const at = pointer.current;
+      if (at) {
+        const { x, y } = local({ clientX: at.x, clientY: at.y });
+        painter.hover(painter.cellAt(x, y));
+      }
       painter.paint();
     },
   });
@@ -324,16 +334,23 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
   // Every render may change the rows in sight, the row model or the size: draw before the browser paints.
   useLayoutEffect(() => {
     painter.setRows(layout, perSide);
-    painter.setSize(size.width, size.height, size.container, window.devicePixelRatio || 1);
+    painter.setSize(size.width, size.height, size.container, dpr);
     painter.setWindow(virtualizer.getVirtualItems(), virtualizer.scrollOffset ?? 0);
     painter.setSpreadLabel(t`Spread`);
     painter.paint();
   });
 
-  const local = (e: { clientX: number; clientY: number }): { x: number; y: number } => {
+  useEffect(() => {
+    const query = window.matchMedia(`(resolution: ${dpr}dppx)`);
+    const changed = (): void => setDpr(window.devicePixelRatio || 1);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, [dpr]);
+
+  function local(e: { clientX: number; clientY: number }): { x: number; y: number } {
     const box = scrollRef.current?.getBoundingClientRect();
     return { x: e.clientX - (box?.left ?? 0), y: e.clientY - (box?.top ?? 0) };
-  };
+  }
 
   const fill = (level: PaintedLevel, withAmount: boolean): void => {
     // Taking liquidity: an ask is bought, a bid is sold.
@@ -343,16 +360,18 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
     else fillOrderForm({ price: formValue(level.price), side, focus: "amount" });
   };
 
-  // A click on a price takes the price; on an amount or a total, also the cumulative amount.
+  // A click on a price (or a count) takes the price; on an amount or a total, also the cumulative
+  // amount; between columns (the ladder's other half), nothing.
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const { x, y } = local(e);
     const cell = painter.cellAt(x, y);
     const level = cell ? painter.levelOf(cell.side, cell.level) : null;
-    if (!cell || !level) return;
+    if (!cell || cell.part === null || !level) return;
     fill(level, cell.part === "amount" || cell.part === "total");
   };
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    pointer.current = { x: e.clientX, y: e.clientY };
     const { x, y } = local(e);
     const cell = painter.cellAt(x, y);
     painter.hover(cell);
@@ -394,10 +413,14 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
       fill(level, c.part === "amount");
       return;
     }
-    const next = moveCursor(layout, perSide, c, e.key);
-    if (!next) return;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+    const moved = moveCursor(layout, perSide, c, e.key, page);
+    if (!moved) return;
     e.preventDefault();
-    showCursor(next);
+    // The cursor stays on levels present: a shallow book lists a few blank rows past its last.
+    const present = painter.levelsOn(moved.side);
+    if (present === 0) return;
+    showCursor({ ...moved, level: Math.min(moved.level, present - 1) });
   };
 
   return (
@@ -411,7 +434,10 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
         onPointerDown={() => {
           keyboard.current = false;
         }}
-        onPointerLeave={() => painter.hover(null)}
+        onPointerLeave={() => {
+          pointer.current = null;
+          painter.hover(null);
+        }}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={() => painter.setCursor(cursor.current, false)}

@@ -87,4 +87,16 @@ describe("the book's keyboard cursor", () => {
     expect(moveCursor(BOOK_LAYOUT.LADDER, 25, ask(1), "ArrowRight")).toEqual(ask(1, "amount"));
     expect(moveCursor(sbs, 25, bid(1), "a")).toBeNull();
   });
+
+  it("pages along a side and jumps to its ends", () => {
+    const sbs = BOOK_LAYOUT.SIDE_BY_SIDE;
+    expect(moveCursor(sbs, 100, bid(3), "End")).toEqual(bid(99));
+    expect(moveCursor(sbs, 100, bid(3), "PageDown", 12)).toEqual(bid(15));
+    expect(moveCursor(sbs, 100, bid(3), "PageUp", 12)).toEqual(bid(0));
+    expect(moveCursor(sbs, 100, bid(95), "PageDown", 12)).toEqual(bid(99));
+    // Stacked asks grow upwards: PageUp goes deeper.
+    expect(moveCursor(BOOK_LAYOUT.STACKED, 100, ask(3), "PageUp", 12)).toEqual(ask(15));
+    expect(moveCursor(BOOK_LAYOUT.STACKED, 100, ask(3), "PageDown", 12)).toEqual(ask(0));
+    expect(moveCursor(BOOK_LAYOUT.STACKED, 100, bid(3), "PageDown", 12)).toEqual(bid(15));
+  });
 });

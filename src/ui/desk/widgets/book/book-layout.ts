@@ -68,11 +68,25 @@ export interface BookCursor {
  * on screen (in the stacked layouts, across the spread from the best ask to the best bid); left and
  * right follow the cells on screen: side by side, bid amount · bid price · ask price · ask amount;
  * stacked, price · amount; on the ladder, a bid's amount is left of its price and an ask's right.
- * Home goes to the best level of the side.
+ * Home goes to the best level of the side, End to the deepest listed, PageUp and PageDown move a
+ * `page` of rows along the side (better, deeper). The caller keeps the cursor on levels present.
  */
-export function moveCursor(layout: BookLayout, perSide: number, c: BookCursor, key: string): BookCursor | null {
+export function moveCursor(
+  layout: BookLayout,
+  perSide: number,
+  c: BookCursor,
+  key: string,
+  page = 10,
+): BookCursor | null {
   const last = Math.max(0, perSide - 1);
   if (key === "Home") return { ...c, level: 0 };
+  if (key === "End") return { ...c, level: last };
+  if (key === "PageDown" || key === "PageUp") {
+    // Deeper is down the screen for bids (and side by side), up for the stacked asks.
+    const deeper = layout === BOOK_LAYOUT.SIDE_BY_SIDE || c.side === "bid" ? key === "PageDown" : key === "PageUp";
+    const level = c.level + (deeper ? page : -page);
+    return { ...c, level: Math.min(last, Math.max(0, level)) };
+  }
   if (key === "ArrowUp" || key === "ArrowDown") {
     const step = key === "ArrowDown" ? 1 : -1;
     if (layout === BOOK_LAYOUT.SIDE_BY_SIDE) return { ...c, level: Math.min(last, Math.max(0, c.level + step)) };

@@ -320,6 +320,12 @@ export class BookPainter {
     return { side, level, part: columnAt(this.#half(side), x)?.part ?? null };
   }
 
+  /** Levels on a side in the view drawn (0 before the first). */
+  levelsOn(side: BookSide): number {
+    const view = this.#drawn;
+    return view ? (side === "bid" ? view.bids : view.asks) : 0;
+  }
+
   /** The level as drawn (not as the next view may have it), or null when that level is empty. */
   levelOf(side: BookSide, level: number): PaintedLevel | null {
     const view = this.#drawn;
