@@ -107,6 +107,17 @@ describe("toasts and the notifications sidebar", () => {
     expect(items[0]?.querySelector("time")?.getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it("leaves nothing unread while the sidebar is open, even once its history is full", async () => {
+    mount(true);
+    for (let i = 0; i < 105; i++) notify({ level: "info", kind: "orders", text: `Order ${i}`, ttl: 0 });
+    await expect.poll(() => notices.history.length).toBe(100);
+    await expect.poll(() => notices.unread).toBe(0);
+    // The history no longer grows; a new notice must still count as read.
+    notify({ level: "info", kind: "orders", text: "Order 105", ttl: 0 });
+    await expect.poll(() => notices.history[0]?.text).toBe("Order 105");
+    await expect.poll(() => notices.unread).toBe(0);
+  });
+
   it("counts unread notices while the sidebar is closed and keeps switched-off kinds out of it", async () => {
     mount(false);
     updateSetting("notify_trades", false);

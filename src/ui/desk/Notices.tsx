@@ -114,9 +114,11 @@ export function Toasts() {
 export function NotificationsSidebar() {
   const { t, i18n } = useLingui();
   const n = useSnapshot(notices);
+  // Everything that arrives while the sidebar is open is read: keyed on the unread count itself (the
+  // history's length stops changing once it holds SIDEBAR_KEPT notices).
   useEffect(() => {
-    notices.unread = 0;
-  }, [n.history.length]);
+    if (n.unread !== 0) notices.unread = 0;
+  }, [n.unread]);
   return (
     <aside className={css.sidebar} aria-label={t`Notifications`} data-testid="notifications-sidebar">
       <h2 className={css.sidebarTitle}>{t`Notifications`}</h2>
