@@ -39,6 +39,10 @@ const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
   ["settings", "s"],
   ["wallets", "w"],
   ["withdraw", "wd"],
+  // PROTOCOL.md 6 lists two more. No call here needs them; keys and tokens may carry them (`bp`
+  // is w/token's bfxpay letter; ui_withdraw has none documented: `uwd` is this exchange's).
+  ["ui_withdraw", "uwd"],
+  ["bfxpay", "bp"],
 ];
 const CAPS = new Set(SCOPES.map(([, c]) => c));
 const PENDING_MS = 10 * 60_000;
@@ -65,7 +69,8 @@ export function requiredCap(path: string): Need | null {
   if (/^\/v2\/auth\/(?:r\/wallets|r\/ledgers|r\/movements|w\/transfer|w\/deposit)/.test(path))
     return { cap: "w", write };
   if (/^\/v2\/auth\/[rw]\/settings/.test(path)) return { cap: "s", write };
-  if (/^\/v2\/auth\/[rw]\/funding/.test(path)) return { cap: "f", write };
+  // Every funding call: offers, credits, loans, trades, auto-renew, close, and `r/info/funding/…`.
+  if (/^\/v2\/auth\/(?:[rw]\/funding|r\/info\/funding|calc\/funding)/.test(path)) return { cap: "f", write };
   return { cap: "a", write };
 }
 

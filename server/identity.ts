@@ -8,7 +8,7 @@ import { FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import { safeEqual } from "./store/accounts.ts";
-import { newTotpSecret, otpauthUrl, verifyTotp } from "./store/totp.ts";
+import { newTotpSecret, otpauthUrl, totpStep, verifyTotp } from "./store/totp.ts";
 
 export interface Reply {
   readonly status: number;
@@ -27,13 +27,17 @@ const FAILURES_BEFORE_CAPTCHA = 3;
 const ADDRESS_FAILURES_BEFORE_CAPTCHA = 10;
 const FAILURE_WINDOW_MS = 10 * 60_000;
 const TEMP_TOKEN_MS = 5 * 60_000;
+/** Wrong one-time codes a temporary login token takes before it is dropped (`/v2/login/verify`). */
+export const MAX_OTP_TRIES = 5;
 const VERIFY_MS = 24 * 3600_000;
 const NEW_ACCOUNT_BALANCES: Readonly<Record<string, number>> = { USD: 10_000, BTC: 0.5, TESTUSD: 10_000, TESTBTC: 0.5 };
 
 export class Identity {
   readonly #failures = new Map<string, number[]>();
   readonly #captchas = new Map<string, { answer: string; expires: number }>();
-  readonly #temp = new Map<string, { userId: number; expires: number }>();
+  readonly #temp = new Map<string, { userId: number; expires: number; tries: number }>();
+  /** Per user, the TOTP time step last accepted at login: a code is good once. */
+  readonly #totpUsed = new Map<number, number>();
   readonly #pending2fa = new Map<number, string>();
 
   readonly #keys: ApiKeys;
@@ -179,7 +183,7 @@ export class Identity {
         if (user.email_verified === 0) return err(10100, "email: not verified");
         if (user.tfa_secret) {
           const tempToken = randomBytes(16).toString("hex");
-          this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS });
+          this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS, tries: 0 });
           return ok({ tfa: "otp", tempToken });
         }
         return ok([a.issueToken(user.id, this.now())]);
@@ -188,8 +192,15 @@ export class Identity {
         const temp = typeof body["tempToken"] === "string" ? this.#temp.get(body["tempToken"]) : undefined;
         const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
         if (!user?.tfa_secret) return err(10100, "token: invalid");
-        if (typeof body["otp"] !== "string" || !verifyTotp(user.tfa_secret, body["otp"], this.now()))
+        const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
+        // A code seen already (this one or a later step) is refused: one observed code must not
+        // open a second session within its 90-second window.
+        if (step === null || step <= (this.#totpUsed.get(user.id) ?? -1)) {
+          // Six digits must not be guessable on one temporary token: a few tries, then log in again.
+          if (temp && ++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(body["tempToken"] as string);
           return err(10100, "otp: invalid");
+        }
+        this.#totpUsed.set(user.id, step);
         this.#temp.delete(body["tempToken"] as string);
         return ok([a.issueToken(user.id, this.now())]);
       }

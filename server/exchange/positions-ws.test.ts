@@ -220,9 +220,9 @@ describe("margin over the wire", () => {
     ws.close();
   });
 
-  it("answers calc to a read-only API key, which may not place orders", async () => {
+  it("answers calc to a read-only API key (orders and positions read), which may not place orders", async () => {
     const user = accounts.byLogin(DEMO.username)?.id as number;
-    accounts.createApiKey(user, "read", ["o:r"], Date.now(), { key: "read-key", secret: "read-secret" });
+    accounts.createApiKey(user, "read", ["o:r", "p:r"], Date.now(), { key: "read-key", secret: "read-secret" });
     const ws = new WebSocket(`ws://${base}/ws/2`);
     const frames: unknown[][] = [];
     ws.on("message", (d) => {

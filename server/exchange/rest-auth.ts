@@ -202,7 +202,15 @@ export function handleAuthRest(
     };
   }
   if (path === "/v2/auth/w/token/del") {
-    if (typeof body["token"] === "string") gate.accounts.revokeToken(body["token"]);
+    // Only the caller's own tokens: a session deletes any of its user's; a limited credential
+    // (a key, or a token limited to capabilities) itself and the tokens minted with its key.
+    const target = typeof body["token"] === "string" ? body["token"] : "";
+    const held = target !== "" ? gate.accounts.checkToken(target, now) : null;
+    const own =
+      held?.ok === true &&
+      held.userId === user &&
+      (caps === null || target === auth.token || (auth.keyId !== undefined && held.keyId === auth.keyId));
+    if (!own || !gate.accounts.revokeOwnToken(target, user)) return err(10100, "token: invalid");
     return { status: 200, body: [1] };
   }
   return (

@@ -203,6 +203,9 @@ export class PublicSocketServer {
    */
   #account(c: Client, type: string, payload: unknown, asked = false): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
+    // A key's (or limited token's) socket gets only the records its read permissions cover.
+    const cap = READ_CAP[type];
+    if (c.keyCaps && cap && !allows(c.keyCaps, { cap, write: false })) return;
     const data = c.calcOnDemand && !asked ? withoutCalc(type, payload) : payload;
     if (data === undefined) return;
     const parts: unknown[] = [0, type, data];
@@ -342,7 +345,8 @@ export class PublicSocketServer {
     const named = asked.startsWith("t") ? { pair: asked.slice(1) } : {};
     const fail = (code: number, msg: string, extra: Record<string, unknown> = {}): void =>
       this.#event(c, { event: "error", code, msg, ...echo, ...extra, ...named });
-    if (c.subs.size >= MAX_CHANNELS) return fail(10305, "subscribe: limit");
+    // The account channel of an authenticated socket takes one of the slots (PROTOCOL.md 1).
+    if (c.subs.size + (c.userId !== null ? 1 : 0) >= MAX_CHANNELS) return fail(10305, "subscribe: limit");
     let symbol = typeof m["symbol"] === "string" ? m["symbol"] : typeof m["pair"] === "string" ? `t${m["pair"]}` : "";
     if (symbol !== "" && !symbol.startsWith("t") && !symbol.startsWith("f")) symbol = `t${symbol}`;
     let sub: Sub;
@@ -551,6 +555,18 @@ export class PublicSocketServer {
     }
   }
 }
+
+/** The capability whose read permission an account record needs (records not listed: none). */
+const READ_CAP: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(["ps", "pn", "pu", "pc", "miu"].map((t) => [t, "p"])),
+  ...Object.fromEntries(["ws", "wu", "bu"].map((t) => [t, "w"])),
+  ...Object.fromEntries(["os", "on", "ou", "oc", "te", "tu"].map((t) => [t, "o"])),
+  ...Object.fromEntries(
+    ["fos", "fon", "fou", "foc", "fcs", "fcn", "fcu", "fcc", "fls", "fln", "flu", "flc", "fiu", "fte", "ftu"].map(
+      (t) => [t, "f"],
+    ),
+  ),
+};
 
 /** Position fields a `calc: 1` socket gets as null until it asks: PL, PL_PERC, PRICE_LIQ, LEVERAGE. */
 const POSITION_CALC_FIELDS = [6, 7, 8, 9] as const;

@@ -56,13 +56,23 @@ export function totp(secret: string, timeMs: number, step = 30): string {
 
 /** Accepts the current code and its neighbours (±1 step of clock drift), in constant time. */
 export function verifyTotp(secret: string, code: string, timeMs: number): boolean {
-  let ok = false;
+  return totpStep(secret, code, timeMs) !== null;
+}
+
+/**
+ * The time step (counter) whose code `code` is — the current one or a neighbour (±1 step of
+ * clock drift) — or null; every candidate is compared, in constant time. A caller refusing a
+ * step at or below the last one it accepted refuses a code used again within its window.
+ */
+export function totpStep(secret: string, code: string, timeMs: number, step = 30): number | null {
+  let found: number | null = null;
+  const got = Buffer.from(code.padStart(6, "0").slice(0, 6));
   for (const d of [-1, 0, 1]) {
-    const expected = Buffer.from(totp(secret, timeMs + d * 30_000));
-    const got = Buffer.from(code.padStart(6, "0").slice(0, 6));
-    if (got.length === expected.length && timingSafeEqual(expected, got)) ok = true;
+    const t = timeMs + d * step * 1000;
+    const expected = Buffer.from(totp(secret, t, step));
+    if (got.length === expected.length && timingSafeEqual(expected, got)) found = Math.floor(t / 1000 / step);
   }
-  return ok;
+  return found;
 }
 
 export function otpauthUrl(secret: string, account: string, product = "Orderflow", date = new Date()): string {
