@@ -13,6 +13,9 @@
  * view→frame end: from the time the worker published the view (`data-painted-published-at`) to the
  * end of the frame that shows it, the main thread's own share of the latency (p50, p99 and max: how
  * far behind the worker the screen ever was). Frames over 25 ms are frames the page missed at 60 Hz.
+ * One more scenario scrolls the first book through its 250 levels (24 px a frame, to the end and
+ * back) while everything streams at 100x, and counts the frames whose canvas showed the list at
+ * another offset than the scroller's (rows lagging the scrollbar).
  * The JSON also keeps the start-of-frame samples (view→paint) and the data age (now minus the
  * newest update's time at every frame, which also counts the feed's own quiet spells). Results go
  * to bench/results/ui-latest.{json,md}.
@@ -62,6 +65,8 @@ const SCENARIOS = [
   { name: "60 ms/8 ×10", intensity: 3, multiplier: 10 },
   { name: "60 ms/8 ×100", intensity: 3, multiplier: 100 },
   { name: "60 ms/8 ×1000", intensity: 3, multiplier: 1000 },
+  // A trader scrolling one book through its 250 levels while all of it streams at 100x.
+  { name: "60 ms/8 ×100, scrolling", intensity: 3, multiplier: 100, scroll: true },
 ];
 
 /** The side-by-side section: the strongest SPEC intensity and its multiples, on 8 books only. */
@@ -227,7 +232,7 @@ async function runScenario(browser, s) {
   await page.goto(`${BASE}/tradedesk/BTCUSD`);
   await page.waitForSelector('[data-testid="order-book"]');
   await page.waitForTimeout(WARMUP_MS);
-  const r = await measure(browser, context, page, s.name);
+  const r = await measure(browser, context, page, s.name, Boolean(s.scroll));
   await context.close();
   return r;
 }
@@ -237,7 +242,7 @@ async function runScenario(browser, s) {
  * every book (`[data-testid="order-book"]` with its data-painted-* times). The same code measures
  * the desk and the side-by-side page.
  */
-async function measure(browser, context, page, label) {
+async function measure(browser, context, page, label, scroll = false) {
   let cdp = null;
   if (PROFILE) {
     cdp = await context.newCDPSession(page);
@@ -247,86 +252,104 @@ async function measure(browser, context, page, label) {
   }
   if (TRACE)
     await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
-  const r = await page.evaluate(async (ms) => {
-    const deltas = [];
-    const behind = [];
-    const latency = [];
-    const delivery = [];
-    const longs = [];
-    const obs = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) longs.push(e.duration);
-    });
-    obs.observe({ type: "longtask", buffered: false });
-    const books = [...document.querySelectorAll('[data-testid="order-book"]')];
-    // What each book shows as the measurement starts is not a new paint.
-    const seen = books.map((b) => Number(b.dataset["paintedUpdateAt"] ?? 0));
-    const seenView = books.map((b) => Number(b.dataset["paintedPublishedAt"] ?? 0));
-    let painting = 0;
-    // Frame-exact view→paint: each view a book shows is assigned to the frame that renders it (a
-    // write inside an animation-frame callback: that frame; a write in a task between frames: the
-    // next), and timed at the end of that frame's main-thread work (a message posted from the
-    // frame's first callback runs only after its rendering). The sampled figures above read the
-    // books at the start of each frame, before the books' own frame callbacks: a view painted in a
-    // frame callback counts one frame late there, a view committed in a task does not.
-    const exact = [];
-    const seenExact = [...seenView];
-    const pending = [];
-    let frameId = 0;
-    const scan = () => {
-      books.forEach((b, i) => {
-        const published = Number(b.dataset["paintedPublishedAt"] ?? 0);
-        if (published > 0 && published !== seenExact[i]) {
-          seenExact[i] = published;
-          pending.push({ frame: frameId, published });
-        }
+  const r = await page.evaluate(
+    async ([ms, scroll]) => {
+      const deltas = [];
+      const behind = [];
+      const latency = [];
+      const delivery = [];
+      const longs = [];
+      const obs = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longs.push(e.duration);
       });
-    };
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (e) => {
-      const wall = Date.now();
-      for (let k = pending.length - 1; k >= 0; k--)
-        if (pending[k].frame <= e.data) {
-          exact.push(wall - pending[k].published);
-          pending.splice(k, 1);
-        }
-    };
-    window.__benchAfterFrameCallback = scan;
-    await new Promise((done) => {
-      const start = performance.now();
-      let last = start;
-      const frame = (now) => {
-        // Writes made in tasks since the last frame render in this one.
-        scan();
-        frameId++;
-        channel.port2.postMessage(frameId);
-        deltas.push(now - last);
-        last = now;
-        const wall = Date.now();
+      obs.observe({ type: "longtask", buffered: false });
+      const books = [...document.querySelectorAll('[data-testid="order-book"]')];
+      // What each book shows as the measurement starts is not a new paint.
+      const seen = books.map((b) => Number(b.dataset["paintedUpdateAt"] ?? 0));
+      const seenView = books.map((b) => Number(b.dataset["paintedPublishedAt"] ?? 0));
+      let painting = 0;
+      // Frame-exact view→paint: each view a book shows is assigned to the frame that renders it (a
+      // write inside an animation-frame callback: that frame; a write in a task between frames: the
+      // next), and timed at the end of that frame's main-thread work (a message posted from the
+      // frame's first callback runs only after its rendering). The sampled figures above read the
+      // books at the start of each frame, before the books' own frame callbacks: a view painted in a
+      // frame callback counts one frame late there, a view committed in a task does not.
+      const exact = [];
+      const seenExact = [...seenView];
+      const pending = [];
+      let frameId = 0;
+      const scan = () => {
         books.forEach((b, i) => {
-          const at = Number(b.dataset["paintedUpdateAt"] ?? 0);
-          if (at <= 0) return;
-          behind.push(wall - at);
-          if (at !== seen[i]) {
-            seen[i] = at;
-            latency.push(wall - at);
-          }
           const published = Number(b.dataset["paintedPublishedAt"] ?? 0);
-          if (published > 0 && published !== seenView[i]) {
-            seenView[i] = published;
-            delivery.push(wall - published);
+          if (published > 0 && published !== seenExact[i]) {
+            seenExact[i] = published;
+            pending.push({ frame: frameId, published });
           }
         });
-        if (now - start < ms) requestAnimationFrame(frame);
-        else done();
       };
-      requestAnimationFrame(frame);
-    });
-    obs.disconnect();
-    window.__benchAfterFrameCallback = undefined;
-    channel.port1.close();
-    for (const b of books) if (Number(b.dataset["paintedUpdateAt"] ?? 0) > 0) painting++;
-    return { deltas: deltas.slice(1), behind, latency, delivery, exact, longs, painting };
-  }, MEASURE_MS);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => {
+        const wall = Date.now();
+        for (let k = pending.length - 1; k >= 0; k--)
+          if (pending[k].frame <= e.data) {
+            exact.push(wall - pending[k].published);
+            pending.splice(k, 1);
+          }
+      };
+      window.__benchAfterFrameCallback = scan;
+      // Scrolling: the first book's list moves 24 px a frame, down to its end and back. At the start of
+      // each frame (after the scroll events of the last one), the canvas must show the list where it
+      // is: a frame whose drawn offset differs from the scroller's is a frame the rows lagged.
+      const scroller = scroll ? books[0]?.querySelector('[data-testid="book-scroller"]') : null;
+      const drawnAt = () => books[0]?.bookInspector?.scrollTop?.() ?? Number.NaN;
+      let step = 24;
+      let scrolled = 0;
+      let lagged = 0;
+      await new Promise((done) => {
+        const start = performance.now();
+        let last = start;
+        const frame = (now) => {
+          // Writes made in tasks since the last frame render in this one.
+          scan();
+          frameId++;
+          channel.port2.postMessage(frameId);
+          deltas.push(now - last);
+          last = now;
+          if (scroller) {
+            if (Math.abs(drawnAt() - scroller.scrollTop) > 0.5) lagged++;
+            const max = scroller.scrollHeight - scroller.clientHeight;
+            if (scroller.scrollTop + step > max || scroller.scrollTop + step < 0) step = -step;
+            scroller.scrollTop += step;
+            scrolled++;
+          }
+          const wall = Date.now();
+          books.forEach((b, i) => {
+            const at = Number(b.dataset["paintedUpdateAt"] ?? 0);
+            if (at <= 0) return;
+            behind.push(wall - at);
+            if (at !== seen[i]) {
+              seen[i] = at;
+              latency.push(wall - at);
+            }
+            const published = Number(b.dataset["paintedPublishedAt"] ?? 0);
+            if (published > 0 && published !== seenView[i]) {
+              seenView[i] = published;
+              delivery.push(wall - published);
+            }
+          });
+          if (now - start < ms) requestAnimationFrame(frame);
+          else done();
+        };
+        requestAnimationFrame(frame);
+      });
+      obs.disconnect();
+      window.__benchAfterFrameCallback = undefined;
+      channel.port1.close();
+      for (const b of books) if (Number(b.dataset["paintedUpdateAt"] ?? 0) > 0) painting++;
+      return { deltas: deltas.slice(1), behind, latency, delivery, exact, longs, painting, scrolled, lagged };
+    },
+    [MEASURE_MS, scroll],
+  );
   if (TRACE) {
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
     process.stdout.write(
@@ -360,6 +383,14 @@ async function measure(browser, context, page, label) {
     viewToFrameP50: quantile(x, 0.5),
     viewToFrameP99: quantile(x, 0.99),
     viewToFrameMax: x.at(-1) ?? Number.NaN,
+    viewsToFrame: x.length,
+    latencyMax: l.at(-1) ?? Number.NaN,
+    scrolledFrames: r.scrolled,
+    scrollLaggedFrames: r.lagged,
+    // What this row was measured with (a partial run keeps other rows from earlier runs).
+    measuredAt: new Date().toISOString(),
+    warmupMs: WARMUP_MS,
+    measureMs: MEASURE_MS,
     behindP50: quantile(b, 0.5),
     behindP99: quantile(b, 0.99),
     booksPainting: r.painting,
@@ -369,11 +400,11 @@ async function measure(browser, context, page, label) {
 function table(results) {
   const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
   const lines = [
-    "| scenario | frames | frame p50 ms | frame p99 ms | frame max ms | frames > 25 ms | long tasks (>50 ms) | update→paint p50 ms | update→paint p99 ms | view→frame end p50 ms | view→frame end p99 ms | view→frame end max ms | views painted | books painting |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| scenario | frames | frame p50 ms | frame p99 ms | frame max ms | frames > 25 ms | long tasks (>50 ms) | update→paint p50 / p99 / max ms | view→frame end p50 / p99 / max ms | views painted | scrolled frames (rows lagging) | books painting | measured |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.frames} | ${f(r.frameP50)} | ${f(r.frameP99)} | ${f(r.frameMax)} | ${r.framesMissed ?? "—"} | ${r.longTasks} | ${f(r.latencyP50)} | ${f(r.latencyP99)} | ${f(r.viewToFrameP50)} | ${f(r.viewToFrameP99)} | ${f(r.viewToFrameMax)} | ${r.paintedViews} | ${r.booksPainting}/8 |`,
+        `| ${r.scenario} | ${r.frames} | ${f(r.frameP50)} | ${f(r.frameP99)} | ${f(r.frameMax)} | ${r.framesMissed ?? "—"} | ${r.longTasks} | ${f(r.latencyP50)} / ${f(r.latencyP99)} / ${f(r.latencyMax)} | ${f(r.viewToFrameP50)} / ${f(r.viewToFrameP99)} / ${f(r.viewToFrameMax)} | ${r.viewsToFrame ?? r.paintedViews} | ${r.scrolledFrames ? `${r.scrolledFrames} (${r.scrollLaggedFrames})` : "—"} | ${r.booksPainting}/8 | ${r.measuredAt ? `${r.measuredAt.slice(11, 16)} UTC, ${r.warmupMs / 1000}+${r.measureMs / 1000} s` : "—"} |`,
     ),
   ];
   return lines.join("\n");

@@ -71,6 +71,8 @@ export interface BookInspector {
   spread(): { readonly y: number; readonly text: string } | null;
   /** Viewport coordinates of a cell's text, to click or hover it; null when not in sight. */
   point(side: BookSide, level: number, part: BookPart): { readonly x: number; readonly y: number } | null;
+  /** The list's scroll offset the canvas was last drawn at (bench:ui checks it keeps up with a scroll). */
+  scrollTop(): number;
 }
 
 const INSPECTOR = "bookInspector";
@@ -147,6 +149,7 @@ export class BookPainter {
   #rows: readonly WindowRow[] = [];
   #scrollTop = 0;
   #spreadLabel = "";
+  #drawnScrollTop = 0;
   #levelsBucket = -1;
   /**
    * Told how many levels the deeper side has, in steps of LEVEL_STEP, when that changes: the list is
@@ -177,6 +180,7 @@ export class BookPainter {
     rows: () => this.#drawnRows(),
     spread: () => (Number.isNaN(this.#spreadY) ? null : { y: this.#spreadY, text: this.#spreadText() }),
     point: (side, level, p) => this.#point(side, level, p),
+    scrollTop: () => this.#drawnScrollTop,
   };
 
   configure(digits: number, compact: boolean): void {
@@ -438,6 +442,7 @@ export class BookPainter {
       return;
     }
     const maxC = this.#collect(view);
+    this.#drawnScrollTop = this.#scrollTop;
     const g = this.#geometry;
     const dpr = this.#dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
