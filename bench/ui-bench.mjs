@@ -70,7 +70,7 @@ const SCENARIOS = [
 ];
 
 /** The side-by-side section: the strongest SPEC intensity and its multiples, on 8 books only. */
-const PEER_SCENARIOS = SCENARIOS.filter((s) => s.intensity === 3);
+const PEER_SCENARIOS = SCENARIOS.filter((s) => s.intensity === 3 && !s.scroll);
 /**
  * The books compared: ours; the peer with as many rows as ours shows at this size; the peer with the
  * whole 250-level book in a scrolling box, which is what ours offers (by scrolling; it has no
