@@ -21,6 +21,11 @@ import { fundingSubscription, type FundingChannel } from "./funding-ws.ts";
 import type { FundingBatch } from "./funding-market.ts";
 import { guarded, logError } from "../log.ts";
 
+/** The trading ticker as the live socket sends it: the documented 10 fields and a trailing null (PROTOCOL.md 2.4). */
+function wsTicker(row: readonly number[]): unknown[] {
+  return [...row, null];
+}
+
 const MAX_CHANNELS = 30;
 const MAX_FRAME_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
@@ -390,9 +395,10 @@ export class PublicSocketServer {
     } else if (channel === "status") {
       const key = typeof m["key"] === "string" ? m["key"] : "";
       const deriv = /^deriv:(t[A-Z0-9:]+)$/.exec(key);
-      if (!(key === "liq:global" || (deriv && this.#o.exchange.markets.has(deriv[1] as string)))) {
-        return fail(10300, "key: invalid");
-      }
+      // An unknown derivatives key gets no reply at all on the live server (PROTOCOL.md 2.6, probed);
+      // anything else that is not a status key is refused as usual.
+      if (deriv && !this.#o.exchange.markets.has(deriv[1] as string)) return;
+      if (!(key === "liq:global" || deriv)) return fail(10300, "key: invalid");
       Object.assign(fields, { key });
       sub = { kind: "status", key: `status|${key}`, statusKey: key, fields };
     } else {
@@ -433,7 +439,7 @@ export class PublicSocketServer {
       }
       case "ticker": {
         const market = ex.markets.get(sub.symbol);
-        if (market) this.#frame(c, [chanId, market.ticker(this.#o.now())]);
+        if (market) this.#frame(c, [chanId, wsTicker(market.ticker(this.#o.now()))]);
         return;
       }
       case "status":
@@ -520,7 +526,7 @@ export class PublicSocketServer {
 
   #tickers(): void {
     const now = this.#o.now();
-    const rows = new Map<string, number[]>();
+    const rows = new Map<string, unknown[]>();
     for (const c of this.#clients) {
       for (const [chanId, sub] of c.subs) {
         if (sub.kind === "funding") {
@@ -537,7 +543,8 @@ export class PublicSocketServer {
         if (sub.kind !== "ticker") continue;
         let row = rows.get(sub.symbol);
         if (!row) {
-          row = this.#o.exchange.markets.get(sub.symbol)?.ticker(now) ?? [];
+          const market = this.#o.exchange.markets.get(sub.symbol);
+          row = market ? wsTicker(market.ticker(now)) : [];
           rows.set(sub.symbol, row);
         }
         const text = JSON.stringify(row);
