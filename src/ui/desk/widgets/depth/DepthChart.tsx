@@ -6,6 +6,7 @@ import { i18n } from "../../../i18n";
 import { log } from "../../../log";
 import { appScheduler } from "../../../scheduler";
 import { settings } from "../../../settings/store";
+import { observeTheme, readPalette, type CanvasPalette } from "../../../theme/canvas-palette";
 import type { WidgetDef, WidgetProps } from "../../widget";
 import { bookPrecision, HealthStore, lengthForDepth, precisionDigits, resolveSource, useInjectedSource } from "../book";
 import * as css from "./depth-chart.css";
@@ -27,7 +28,6 @@ export function DepthChart({ symbol }: WidgetProps) {
   const injected = useInjectedSource();
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const probesRef = useRef<HTMLDivElement>(null);
   const readoutRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<DepthRenderer | null>(null);
   const [health] = useState(() => new HealthStore(() => appScheduler.now()));
@@ -36,23 +36,17 @@ export function DepthChart({ symbol }: WidgetProps) {
   useEffect(() => {
     const canvas = canvasRef.current;
     const root = rootRef.current;
-    const probes = probesRef.current;
-    if (!canvas || !root || !probes) return;
+    if (!canvas || !root) return;
     const timers = appScheduler.child();
     const renderer = new DepthRenderer(canvas, timers, (r) => writeReadout(readoutRef.current, r));
     rendererRef.current = renderer;
-    const readColours = () => renderer.setColours(themeColours(probes));
+    const readColours = () => renderer.setColours(depthColours(readPalette(root)));
     readColours();
     const resize = new ResizeObserver(() => {
       renderer.resize(root.clientWidth, root.clientHeight, globalThis.devicePixelRatio || 1);
     });
     resize.observe(root);
-    // Theme, mode and colour scheme are classes and data attributes on <html>.
-    const theme = new MutationObserver(readColours);
-    theme.observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ["class", "data-theme", "data-mode", "data-scheme"],
-    });
+    const stopTheme = observeTheme(readColours);
     const move = (e: PointerEvent) => renderer.hover(e.clientX - canvas.getBoundingClientRect().left);
     const leave = () => renderer.hover(null);
     canvas.addEventListener("pointermove", move);
@@ -60,7 +54,7 @@ export function DepthChart({ symbol }: WidgetProps) {
     return () => {
       canvas.removeEventListener("pointermove", move);
       canvas.removeEventListener("pointerleave", leave);
-      theme.disconnect();
+      stopTheme();
       resize.disconnect();
       renderer.dispose();
       timers.dispose();
@@ -112,12 +106,6 @@ export function DepthChart({ symbol }: WidgetProps) {
         <span className={css.readoutTerm} data-part="side" />
         <span className={css.readoutValue} data-part="total" />
       </div>
-      <div ref={probesRef} className={css.probes} aria-hidden="true">
-        <span className={css.probeUp} />
-        <span className={css.probeDown} />
-        <span className={css.probeText} />
-        <span className={css.probeAccent} />
-      </div>
       <EmptyNote health={health} />
     </div>
   );
@@ -130,18 +118,17 @@ function EmptyNote({ health }: { readonly health: HealthStore }) {
   return <div className={css.empty}>{t`Waiting for the book…`}</div>;
 }
 
-/** Resolved theme colours: each probe element carries one pair of variables as color/background. */
-function themeColours(probes: HTMLElement): DepthColours {
-  const [up, down, text, accent] = Array.from(probes.children, (el) => getComputedStyle(el));
+/** The depth chart's colours from the theme's shared canvas palette. */
+function depthColours(p: CanvasPalette): DepthColours {
   return {
-    up: up?.color ?? "green",
-    upSoft: up?.backgroundColor ?? "rgba(0,128,0,0.2)",
-    down: down?.color ?? "red",
-    downSoft: down?.backgroundColor ?? "rgba(255,0,0,0.2)",
-    text: text?.color ?? "gray",
-    grid: text?.backgroundColor ?? "gray",
-    font: text?.fontFamily ?? "monospace",
-    line: accent?.color ?? "white",
+    up: p.up,
+    upSoft: p.upSoft,
+    down: p.down,
+    downSoft: p.downSoft,
+    text: p.muted,
+    grid: p.border,
+    font: p.font,
+    line: p.text,
   };
 }
 

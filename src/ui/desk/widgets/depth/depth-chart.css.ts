@@ -45,14 +45,3 @@ export const readoutTerm = style({ color: vars.color.textMuted });
 export const readoutValue = style({ textAlign: "right", fontFamily: vars.font.mono });
 
 export const empty = style([overlayNote, { fontSize: 12 }]);
-
-/** Theme colours the canvas draws with are read from these probes (CSS variables resolved). */
-export const probes = style({ display: "none" });
-export const probeUp = style({ color: vars.color.up, background: vars.color.upSoft });
-export const probeDown = style({ color: vars.color.down, background: vars.color.downSoft });
-export const probeText = style({
-  color: vars.color.textMuted,
-  background: vars.color.border,
-  fontFamily: vars.font.mono,
-});
-export const probeAccent = style({ color: vars.color.text, background: vars.color.surface });
