@@ -4,7 +4,7 @@
  * simulator go through the same `place`/`cancel` as (later) every account's orders.
  */
 import { BookFeed, RawBookFeed, type Feed } from "./feeds.ts";
-import { newEngineOrder, type MatchResult, type Side } from "./engine.ts";
+import { newEngineOrder, type EngineOrder, type MatchResult, type Side } from "./engine.ts";
 import { FundingExchange } from "./funding-market.ts";
 import { FundingSimulator } from "./funding-simulator.ts";
 import { LiquidationFeed } from "./liquidations.ts";
@@ -163,6 +163,28 @@ export class Exchange {
       levels: c.level ? [c.level] : [],
       rested: false,
     });
+  }
+
+  /**
+   * A public trade no order of this exchange made (replay.ts: a recording's prints), `amount`
+   * signed by the taker's side. It takes a match's path — tape, candles, ticker, every batch
+   * listener — but moves no book level, and with `owner` never an account's, nothing settles.
+   */
+  printTrade(symbol: string, owner: number, price: number, amount: number): Batch | null {
+    const market = this.markets.get(symbol);
+    const size = Math.round(Math.abs(amount) * 1e8) / 1e8;
+    if (!market || owner > 0 || !(size >= 1e-8) || !(price > 0)) return null;
+    const now = this.#now();
+    const order = (side: Side): EngineOrder => ({
+      ...newEngineOrder({ id: this.#orderId++, owner, side, type: "LIMIT", price, amount: size, now }),
+      remaining: 0,
+      filled: size,
+      avgPrice: price,
+    });
+    const taker = order(amount > 0 ? "buy" : "sell");
+    const maker = order(amount > 0 ? "sell" : "buy");
+    const fill = { tradeId: this.#tradeId++, mts: now, price, amount: size, taker, maker };
+    return this.#settle(market, { order: taker, fills: [fill], touched: [], levels: [], rested: false });
   }
 
   #settle(market: Market, result: MatchResult): Batch {
