@@ -100,6 +100,26 @@ describe("development endpoints", () => {
   });
 });
 
+const TO_FUNDING = { from: "exchange", to: "funding", currency: "USD", amount: "1000" };
+const OFFER = { type: "LIMIT", symbol: "fUSD", amount: "200", rate: "0.0002", period: 2 };
+
+/** A socket signed in with an API key; its channel-0 frames. */
+async function keySocket(key: { key: string; secret: string }): Promise<{ ws: WebSocket; frames: unknown[][] }> {
+  const ws = new WebSocket(`ws://${s.host}/ws/2`);
+  const frames: unknown[][] = [];
+  ws.on("message", (d) => {
+    const f = JSON.parse(String(d)) as unknown;
+    if (Array.isArray(f) && f[0] === 0) frames.push(f);
+  });
+  await new Promise((r) => ws.once("open", r));
+  const n = ++nonce;
+  const payload = `AUTH${n}`;
+  const authSig = createHmac("sha384", key.secret).update(payload).digest("hex");
+  ws.send(JSON.stringify({ event: "auth", apiKey: key.key, authNonce: n, authPayload: payload, authSig }));
+  await wait(150);
+  return { ws, frames };
+}
+
 describe("a key's socket", () => {
   it("gets only the records its read permissions cover, snapshots and pushes", async () => {
     const key = venue.accounts.createApiKey(demo, "orders", ["o"], Date.now(), { key: "k-o", secret: "s-o" });
@@ -125,7 +145,25 @@ describe("a key's socket", () => {
     expect(types.has("te")).toBe(true);
     for (const t of ["ws", "wu", "bu", "ps", "miu", "fos", "fcs", "fls", "fiu"])
       expect([t, types.has(t)]).toEqual([t, false]);
+    // Notifications carry the record they answer for: its order's, not a funding offer's.
+    expect((await s.rest("/v2/auth/w/transfer", TO_FUNDING)).status).toBe(200);
+    expect((await s.rest("/v2/auth/w/funding/offer/submit", OFFER)).status).toBe(200);
+    await wait(200);
+    const notices = frames.filter((f) => f[1] === "n").map((f) => (f[2] as unknown[])[1]);
+    expect(notices).toContain("on-req");
+    expect(notices.filter((t) => t !== "on-req" && t !== "oc-req" && t !== "ou-req")).toEqual([]);
     ws.close();
+    // A wallets-only key sees no order or funding notification, but its own refusal, yes.
+    const wallets = venue.accounts.createApiKey(demo, "wallets", ["w:r"], Date.now(), { key: "k-w", secret: "s-w" });
+    const kw = await keySocket(wallets);
+    await s.rest("/v2/auth/w/order/submit", { type: "EXCHANGE LIMIT", symbol: SYMBOL, amount: "0.001", price: "1000" });
+    expect((await s.rest("/v2/auth/w/funding/offer/submit", OFFER)).status).toBe(200);
+    kw.ws.send(JSON.stringify([0, "on", null, { type: "EXCHANGE MARKET", symbol: SYMBOL, amount: "0.001" }]));
+    await wait(250);
+    const seen = kw.frames.filter((f) => f[1] === "n").map((f) => f[2] as unknown[]);
+    expect(seen.map((n) => [n[1], n[4], n[6], n[7]])).toEqual([["on-req", null, "ERROR", "apikey: permission denied"]]);
+    expect(kw.frames.map((f) => f[1])).toContain("wu");
+    kw.ws.close();
     // A session's socket gets them all.
     const full = await s.socket();
     expect(full.frames.map((f) => f[1])).toEqual(expect.arrayContaining(["ps", "ws", "os", "fos", "fcs", "fls"]));

@@ -185,7 +185,7 @@ export class PublicSocketServer {
         logError("socket message", e);
         if (Array.isArray(msg) && msg[0] === 0 && typeof msg[1] === "string" && client.userId !== null) {
           const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "internal error"];
-          this.#account(client, "n", n);
+          this.#account(client, "n", n, false, true);
         } else this.#event(client, { event: "error", code: 10001, msg: "internal error" });
       }
     });
@@ -206,11 +206,15 @@ export class PublicSocketServer {
    * own (PROTOCOL.md 1.1): `[0, TYPE, PAYLOAD, PUB_SEQ, AUTH_SEQ]`; a `*-req` notification carries
    * only the account sequence as it stands, advancing neither.
    */
-  #account(c: Client, type: string, payload: unknown, asked = false): void {
+  #account(c: Client, type: string, payload: unknown, asked = false, own = false): void {
     if (c.ws.readyState !== c.ws.OPEN) return;
-    // A key's (or limited token's) socket gets only the records its read permissions cover.
-    const cap = READ_CAP[type];
-    if (c.keyCaps && cap && !allows(c.keyCaps, { cap, write: false })) return;
+    // A key's (or limited token's) socket gets only the records its read permissions cover; a
+    // notification carries the record it answers for (the order, the offer), so it needs the same
+    // read permission. The refusals this socket's own input caused (`own`) always reach it.
+    if (c.keyCaps && !own) {
+      const cap = type === "n" ? noticeCap(payload) : READ_CAP[type];
+      if (cap === null || (cap !== undefined && !allows(c.keyCaps, { cap, write: false }))) return;
+    }
     const data = c.calcOnDemand && !asked ? withoutCalc(type, payload) : payload;
     if (data === undefined) return;
     const parts: unknown[] = [0, type, data];
@@ -256,7 +260,7 @@ export class PublicSocketServer {
       if (c.cred && !this.#recheck(c)) return;
       if (this.#o.platformStatus() !== 1) {
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "platform: maintenance"];
-        this.#account(c, "n", n);
+        this.#account(c, "n", n, false, true);
         return;
       }
       const cap = msg[1] === "fon" || msg[1] === "foc" ? "f" : "o";
@@ -268,7 +272,7 @@ export class PublicSocketServer {
       if (c.keyCaps && !permitted) {
         // Refused like a rejected order: an error notification for the request, nothing executed.
         const n = [this.#o.now(), `${msg[1]}-req`, null, null, null, null, "ERROR", "apikey: permission denied"];
-        this.#account(c, "n", n);
+        this.#account(c, "n", n, false, true);
         return;
       }
       // A `calc` is answered to the socket that asked, with its values whatever its calc flag.
@@ -574,6 +578,20 @@ const READ_CAP: Readonly<Record<string, string>> = {
     ),
   ),
 };
+
+/**
+ * The capability whose read permission a notification (`n`) needs, by the request it answers
+ * (`[MTS, TYPE, …]`): orders `o`, funding `f`, positions `p`, wallets and movements `w`; null for
+ * one not known here, which a key's socket does not get (fail closed).
+ */
+function noticeCap(payload: unknown): string | null {
+  const type = Array.isArray(payload) && typeof payload[1] === "string" ? payload[1].replace(/-req$/, "") : "";
+  if (/^(on|ou|oc|oc_multi|ox_multi|uca)$/.test(type)) return "o";
+  if (/^(fon|foc|foc_all|fclose|fa|fsettle|fs)$/.test(type)) return "f";
+  if (/^(pos_\w+|pc|claim|pos)$/.test(type)) return "p";
+  if (/^(acc_wd|acc_tf|wd|tf|deposit_new)$/.test(type)) return "w";
+  return null;
+}
 
 /** Position fields a `calc: 1` socket gets as null until it asks: PL, PL_PERC, PRICE_LIQ, LEVERAGE. */
 const POSITION_CALC_FIELDS = [6, 7, 8, 9] as const;
