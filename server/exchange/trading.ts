@@ -354,6 +354,17 @@ export class Trading {
       .run(r);
   }
 
+  /**
+   * Whether a margin order can open or grow a position, which is what the verification gate is on
+   * (SPEC section 6: margin trading): a close or reduce-only order, or one no larger than the
+   * opposite position it trades against, only shrinks what is held and is never gated.
+   */
+  #opens(userId: number, symbol: string, amount: number, flags: number): boolean {
+    if ((flags & (ORDER_FLAGS.CLOSE | ORDER_FLAGS.REDUCE_ONLY)) !== 0) return false;
+    const held = fromUnits(this.positions.get(userId, symbol)?.amount ?? 0);
+    return Math.abs(held + amount) > Math.abs(held) + 1e-9;
+  }
+
   #notify(userId: number, type: string, data: unknown, status: "SUCCESS" | "ERROR", text: string): void {
     this.#emit(userId, "n", [this.#now(), type, null, null, data, null, status, text]);
   }
@@ -391,7 +402,7 @@ export class Trading {
     let reserve: number;
     if (margin) {
       if ((flags & ORDER_FLAGS.OCO) !== 0) return fail(10001, "Invalid order: OCO needs an exchange limit order");
-      const refused = marginRefusal(this.#db, userId, symbol);
+      const refused = this.#opens(userId, symbol, amount, flags) ? marginRefusal(this.#db, userId, symbol) : null;
       if (refused) return fail(10001, refused);
       const ref = engineType === "MARKET" ? (market.lastPrice() ?? Number.NaN) * 1.02 : price;
       if (!Number.isFinite(ref)) return fail(10001, "Invalid order: no market price");
@@ -550,7 +561,7 @@ export class Trading {
     const reserveCcy = margin || side === "buy" ? info.quote : info.base;
     let reserve = side === "sell" ? toUnits(size) : toUnits(size * (aux ?? trigger * 1.05));
     if (margin) {
-      const refused = marginRefusal(this.#db, userId, symbol);
+      const refused = this.#opens(userId, symbol, amount, flags) ? marginRefusal(this.#db, userId, symbol) : null;
       if (refused) return fail(10001, refused);
       const prep = this.positions.prepare(userId, symbol, amount, aux ?? trigger * 1.05, flags);
       if (!prep.ok) return fail(10001, prep.msg);

@@ -107,6 +107,39 @@ describe("margin trading", () => {
     expect(JSON.stringify(r.body)).not.toContain("verification");
     expect(r.status).toBe(200);
   });
+  it("never gates closing or reducing a position, only opening or growing one", async () => {
+    const token = user("closer", Date.now(), 2);
+    const id = (venue.accounts.checkToken(token, Date.now()) as { userId: number }).userId;
+    const order = (amount: string, extra: Record<string, unknown> = {}) =>
+      rest(token, "/v2/auth/w/order/submit", { type: "MARKET", symbol: "tBTCUSD", amount, ...extra });
+    const held = async (): Promise<number> => {
+      await wait(150);
+      const rows = (await rest(token, "/v2/auth/r/positions", {})).body as unknown[][];
+      return Number(rows.find((p) => p[0] === "tBTCUSD")?.[2] ?? 0);
+    };
+    expect(ok(await order("0.04"))).toBe(true);
+    expect(await held()).toBeCloseTo(0.04, 8);
+    // The account falls below the level margin trading needs (a policy change, a review).
+    venue.accounts.db.prepare("UPDATE users SET verification_level = 1 WHERE id = ?").run(id);
+    const refused = { status: 500, body: ["error", 10001, expect.stringMatching(/^verification: level 2 needed/)] };
+    expect(await order("0.01")).toEqual(refused);
+    expect(await order("-0.09")).toEqual(refused); // through zero to a larger short
+    expect(ok(await order("-0.01"))).toBe(true);
+    expect(await held()).toBeCloseTo(0.03, 8);
+    expect(ok(await order("-0.01", { flags: 1024 }))).toBe(true);
+    expect(await held()).toBeCloseTo(0.02, 8);
+    const stop = await rest(token, "/v2/auth/w/order/submit", {
+      type: "STOP",
+      symbol: "tBTCUSD",
+      amount: "-0.01",
+      price: "1000",
+    });
+    expect(ok(stop)).toBe(true);
+    const stopId = ((stop.body as unknown[])[4] as unknown[][])[0]?.[0];
+    expect(ok(await rest(token, "/v2/auth/w/order/cancel", { id: stopId }))).toBe(true);
+    expect(ok(await order("-0.5", { flags: 512 }))).toBe(true);
+    expect(await held()).toBe(0);
+  });
 });
 
 describe("deposits", () => {
