@@ -35,6 +35,11 @@ export interface ApiServerOptions {
   readonly account?: AccountGateway;
   /** Requests per minute per IP and endpoint group (429 beyond). */
   readonly limits?: Readonly<Record<LimitGroup, number>>;
+  /**
+   * The sign-in state (failed-login counters, captchas, temporary 2FA tokens) to share with the
+   * other API host; absent, one of its own over `account`.
+   */
+  readonly identity?: Identity;
 }
 
 export interface ApiServer {
@@ -46,7 +51,7 @@ export interface ApiServer {
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
   const limiter = new RateLimiter(options.limits ?? DEFAULT_LIMITS, options.now);
-  const identity = options.account ? new Identity(options.account, options.now) : null;
+  const identity = options.identity ?? (options.account ? new Identity(options.account, options.now) : null);
   const server = createServer((req, res) => safely(res, `${req.method} ${req.url}`, () => handle(req, res))());
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const origin = req.headers.origin;

@@ -10,6 +10,7 @@ import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
+import { Identity } from "./identity.ts";
 import { guarded } from "./log.ts";
 
 export interface ExchangeHostOptions {
@@ -146,8 +147,12 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     o.log(on ? "Maintenance started." : "Maintenance ended.");
     return true;
   };
+  // One sign-in state for both hosts: failed logins counted on one count on the other (the
+  // captcha cannot be dodged by switching hosts), and a login may be verified on either.
+  const identity = new Identity(gateway, () => Date.now());
   for (const port of [o.publicPort, o.authPort]) {
     const api = createApiServer({
+      identity,
       exchange,
       appOrigin: o.appOrigin,
       now: () => Date.now(),

@@ -36,8 +36,6 @@ export class Identity {
   readonly #failures = new Map<string, number[]>();
   readonly #captchas = new Map<string, { answer: string; expires: number }>();
   readonly #temp = new Map<string, { userId: number; expires: number; tries: number }>();
-  /** Per user, the TOTP time step last accepted at login: a code is good once. */
-  readonly #totpUsed = new Map<number, number>();
   readonly #pending2fa = new Map<number, string>();
 
   readonly #keys: ApiKeys;
@@ -99,6 +97,19 @@ export class Identity {
     for (const key of [k.account, k.address]) {
       if (key !== null) this.#failures.set(key, [...this.#recentFailures(key), this.now()]);
     }
+  }
+
+  /**
+   * Takes TOTP step `step` for `userId` if it is later than the last one accepted (false: seen
+   * already). Kept in the database, in one conditional write: the two API hosts, and any other
+   * process on the same file, accept a code once between them.
+   */
+  #useTotpStep(userId: number, step: number): boolean {
+    return (
+      this.#db()
+        .prepare("UPDATE users SET tfa_last_step = ? WHERE id = ? AND tfa_last_step < ?")
+        .run(step, userId, step).changes === 1
+    );
   }
 
   captchaChallenge(): { id: string; question: string } {
@@ -195,12 +206,11 @@ export class Identity {
         const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
         // A code seen already (this one or a later step) is refused: one observed code must not
         // open a second session within its 90-second window.
-        if (step === null || step <= (this.#totpUsed.get(user.id) ?? -1)) {
+        if (step === null || !this.#useTotpStep(user.id, step)) {
           // Six digits must not be guessable on one temporary token: a few tries, then log in again.
           if (temp && ++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(body["tempToken"] as string);
           return err(10100, "otp: invalid");
         }
-        this.#totpUsed.set(user.id, step);
         this.#temp.delete(body["tempToken"] as string);
         return ok([a.issueToken(user.id, this.now())]);
       }

@@ -11,6 +11,7 @@ import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { newTotpSecret, totp } from "../store/totp.ts";
+import { listenApi } from "./test-api.ts";
 import { demoSession, wait } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
@@ -243,6 +244,32 @@ describe("/v2/login/verify", () => {
       400,
       ["error", 10100, "token: invalid"],
     ]);
+  });
+
+  it("accepts a code once on either API host", async () => {
+    const other = await listenApi({ exchange: venue.exchange, account: venue.gateway });
+    try {
+      const secret2 = newTotpSecret();
+      const id2 = venue.accounts.createUser("tfa2@example.com", "tfa2", "tfa-password-2", Date.now(), true);
+      venue.accounts.db.prepare("UPDATE users SET tfa_secret = ? WHERE id = ?").run(secret2, id2);
+      const code = totp(secret2, Date.now());
+      const login = async (host: string): Promise<[number, unknown]> => {
+        const start = await fetch(`http://${host}/v2/login`, {
+          method: "POST",
+          body: JSON.stringify({ login: "tfa2", password: "tfa-password-2" }),
+        });
+        const { tempToken } = (await start.json()) as { tempToken: string };
+        const res = await fetch(`http://${host}/v2/login/verify`, {
+          method: "POST",
+          body: JSON.stringify({ tempToken, otp: code }),
+        });
+        return [res.status, await res.json()];
+      };
+      expect((await login(s.host))[0]).toBe(200);
+      expect(await login(other.host)).toEqual([400, ["error", 10100, "otp: invalid"]]);
+    } finally {
+      await other.api.close();
+    }
   });
 
   it("accepts a code once", async () => {

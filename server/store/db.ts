@@ -159,6 +159,9 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   // narrowing the key reaches its tokens (accounts.ts). Tokens stored before have none; they end
   // within the hour a key-minted token may live.
   ["tokens", "api_key", "TEXT"],
+  // The TOTP time step last accepted for the user (identity.ts): a code is good once, whichever
+  // API host (public or authenticated) or process saw it.
+  ["users", "tfa_last_step", "INTEGER NOT NULL DEFAULT -1"],
 ];
 
 /** Tables added after the first release, created on an older database file (IF NOT EXISTS). */
