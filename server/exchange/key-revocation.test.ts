@@ -7,6 +7,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { DEMO } from "../store/seed.ts";
 import { demoSession, wait } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
@@ -161,5 +162,46 @@ describe("keep-alive", () => {
     const minted = ((await signed(key, "/v2/auth/w/token", { ttl: 60 }))[1] as string[])[0] as string;
     expect(await keepAlive(minted)).toBe(401);
     expect(await keepAlive(s.token)).toBe(200);
+  });
+});
+
+describe("deleting a token", () => {
+  const closedWith = (sock: { frames: unknown[]; closed: () => boolean }) => ({
+    closed: sock.closed(),
+    error: sock.frames.find((f) => (f as Record<string, unknown>)["event"] === "error"),
+  });
+  const REVOKED = { closed: true, error: { event: "error", code: 10100, msg: "token: revoked" } };
+
+  it("closes the sockets signed in with it: a limited token, a key's token, a logged-out session", async () => {
+    const limited = ((await s.rest("/v2/auth/w/token", { caps: ["o"], writePermission: true })).body as string[])[0];
+    const key = venue.accounts.createApiKey(demo, "del", ["a", "o"], Date.now(), { key: "k-del", secret: "s-del" });
+    const minted = ((await signed(key, "/v2/auth/w/token", { ttl: 600 }))[1] as string[])[0] as string;
+    const login = await fetch(`http://${s.host}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+    });
+    const session = ((await login.json()) as string[])[0] as string;
+    const socks = await Promise.all([limited, minted, session].map((token) => socket({ token })));
+    const bySession = await socket({ token: s.token });
+    expect(socks.concat(bySession).every((x) => authOk(x.frames))).toBe(true);
+
+    expect(await withToken(s.token, "/v2/auth/w/token/del", { token: limited })).toEqual([200, [1]]);
+    expect(await withToken(minted, "/v2/auth/w/token/del", { token: minted })).toEqual([200, [1]]);
+    // Logging out: the session deletes its own token.
+    expect(await withToken(session, "/v2/auth/w/token/del", { token: session })).toEqual([200, [1]]);
+    await wait(100);
+    for (const sock of socks) expect(closedWith(sock)).toEqual(REVOKED);
+    // The session's other sockets stay.
+    expect(bySession.closed()).toBe(false);
+    bySession.ws.close();
+  });
+
+  it("closes them when the server revokes it too", async () => {
+    const spare = ((await s.rest("/v2/auth/w/token", {})).body as string[])[0] as string;
+    const sock = await socket({ token: spare });
+    expect(authOk(sock.frames)).toBe(true);
+    venue.accounts.revokeToken(spare);
+    await wait(100);
+    expect(closedWith(sock)).toEqual(REVOKED);
   });
 });

@@ -74,7 +74,7 @@ interface Client {
   userId: number | null;
   /** An API key's capabilities (null for a session token, which may do everything its user may). */
   keyCaps: readonly string[] | null;
-  /** The API key (and token minted with it) the socket authenticated with, checked again on change. */
+  /** The token or API key the socket authenticated with, checked again on change (null: none). */
   cred: Credential | null;
   /** `auth` with `calc: 1`: calculated values only when asked with `calc` (PROTOCOL.md 4.1). */
   calcOnDemand: boolean;
@@ -114,7 +114,7 @@ export class PublicSocketServer {
     options.account?.onEvent((userId, type, payload) => {
       for (const c of this.#clients) if (c.userId === userId) this.#account(c, type, payload);
     });
-    // A revoked or narrowed API key reaches the sockets signed in with it (or a token it minted).
+    // A revoked or narrowed API key, or a deleted token, reaches the sockets signed in with it.
     options.account?.accounts.onCredentialsChanged((userId) => {
       for (const c of this.#clients) if (c.userId === userId && c.cred) this.#recheck(c);
     });
@@ -235,21 +235,22 @@ export class PublicSocketServer {
   }
 
   /**
-   * Takes a key-authenticated socket's capabilities from the key (or its token) as they are now;
-   * once either is gone the socket is signed out and closed (false).
+   * Takes a socket's capabilities from its token or key as they are now; once the token or key is
+   * gone (deleted, logged out, revoked) the socket is signed out and closed (false).
    */
   #recheck(c: Client): boolean {
     if (!c.cred) return true;
-    const caps = this.#o.account?.accounts.recheck(c.cred) ?? null;
-    if (caps !== null) {
-      c.keyCaps = caps;
+    const now = this.#o.account?.accounts.recheck(c.cred) ?? null;
+    if (now !== null) {
+      c.keyCaps = now.caps;
       return true;
     }
+    const msg = c.cred.token !== null ? "token: revoked" : "apikey: revoked";
     c.userId = null;
     c.keyCaps = null;
     c.cred = null;
-    this.#event(c, { event: "error", code: 10100, msg: "apikey: revoked" });
-    c.ws.close(1008, "apikey: revoked");
+    this.#event(c, { event: "error", code: 10100, msg });
+    c.ws.close(1008, msg);
     return false;
   }
 
@@ -311,7 +312,12 @@ export class PublicSocketServer {
         }
         c.userId = check.userId;
         c.keyCaps = check.caps ?? null;
-        c.cred = check.keyId !== undefined ? { keyId: check.keyId, token: check.token ?? null } : null;
+        c.cred =
+          check.token !== undefined
+            ? { token: check.token, keyId: check.keyId ?? null }
+            : check.keyId !== undefined
+              ? { token: null, keyId: check.keyId }
+              : null;
         c.calcOnDemand = m["calc"] === 1;
         const caps = Object.fromEntries(
           permissionsWire(c.keyCaps).map(([scope, read, write]) => [scope, { read, write }]),

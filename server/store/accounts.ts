@@ -66,13 +66,16 @@ export type AuthCheck =
     }
   | { readonly ok: false; readonly code: number; readonly msg: string };
 
-/** What an authenticated socket holds to be checked again after its key changes. */
-export interface Credential {
-  readonly keyId: string;
-  readonly token: string | null;
-}
+/**
+ * What an authenticated socket holds to be checked again after its credentials change: the token
+ * it signed in with (and the key that token was minted with, if any), or the API key itself.
+ */
+export type Credential =
+  { readonly token: string; readonly keyId: string | null } | { readonly token: null; readonly keyId: string };
 
-/** Told the user whose API keys were revoked or narrowed (sockets re-check what they hold). */
+/**
+ * Told the user whose API keys or tokens were revoked or narrowed (sockets re-check what they hold).
+ */
 export type CredentialListener = (userId: number) => void;
 
 /**
@@ -173,13 +176,21 @@ export class Accounts {
     return now + ttlMs;
   }
 
+  /** Deletes a token; the sockets signed in with it are told (onCredentialsChanged) and closed. */
   revokeToken(token: string): void {
-    this.db.prepare("DELETE FROM tokens WHERE token = ?").run(token);
+    const row = this.db.prepare("DELETE FROM tokens WHERE token = ? RETURNING user_id").get(token) as
+      { user_id: number } | undefined;
+    if (row) this.#credentialsChanged(row.user_id);
   }
 
-  /** Deletes one of `userId`'s tokens (`w/token/del`); false when it is not theirs or does not exist. */
+  /**
+   * Deletes one of `userId`'s tokens (`w/token/del`, logout); false when it is not theirs or does
+   * not exist. The sockets signed in with it are told (onCredentialsChanged) and closed.
+   */
   revokeOwnToken(token: string, userId: number): boolean {
-    return this.db.prepare("DELETE FROM tokens WHERE token = ? AND user_id = ?").run(token, userId).changes > 0;
+    const gone = this.db.prepare("DELETE FROM tokens WHERE token = ? AND user_id = ?").run(token, userId).changes > 0;
+    if (gone) this.#credentialsChanged(userId);
+    return gone;
   }
 
   /**
@@ -233,23 +244,27 @@ export class Accounts {
   }
 
   /**
-   * What a socket authenticated with an API key (or one of its tokens) may do now: the key's or
-   * the token's current capabilities, or null once the key or token is gone. Expiry is not
-   * checked: a socket stays signed in for its life, as with a session token.
+   * What a socket authenticated with a token or an API key may do now: `caps` the key's or the
+   * token's current capabilities (null: a session's own token, everything its user may), or null
+   * once the key or token is gone (deleted, logged out, revoked with its key). Expiry is not
+   * checked: a socket stays signed in for its life.
    */
-  recheck(cred: Credential): readonly string[] | null {
+  recheck(cred: Credential): { readonly caps: readonly string[] | null } | null {
     const row = (
-      cred.token !== null
-        ? this.db.prepare("SELECT caps FROM tokens WHERE token = ? AND api_key = ?").get(cred.token, cred.keyId)
-        : this.db.prepare("SELECT caps FROM api_keys WHERE key = ?").get(cred.keyId)
-    ) as { caps: string } | undefined;
-    if (!row) return null;
+      cred.token === null
+        ? this.db.prepare("SELECT caps, NULL AS api_key FROM api_keys WHERE key = ?").get(cred.keyId)
+        : this.db.prepare("SELECT caps, api_key FROM tokens WHERE token = ?").get(cred.token)
+    ) as { caps: string; api_key: string | null } | undefined;
+    if (!row || (cred.token !== null && row.api_key !== cred.keyId)) return null;
+    let caps: unknown;
     try {
-      const caps: unknown = JSON.parse(row.caps);
-      return Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [];
+      caps = JSON.parse(row.caps);
     } catch {
-      return [];
+      caps = [];
     }
+    // As checkToken: null only for a session's own token; anything else but a list grants nothing.
+    if (caps === null && cred.token !== null && cred.keyId === null) return { caps: null };
+    return { caps: Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [] };
   }
 
   #credentialsChanged(userId: number): void {
