@@ -90,6 +90,29 @@ describe("w/token/del", () => {
   });
 });
 
+describe("w/token/del by a limited token", () => {
+  it("deletes itself whatever its capabilities, and nothing that is not its own", async () => {
+    const mint = async (body: Record<string, unknown>): Promise<string> =>
+      ((await s.rest("/v2/auth/w/token", body)).body as string[])[0] as string;
+    const readOnly = await mint({ writePermission: false });
+    const ordersOnly = await mint({ caps: ["o"], writePermission: true });
+    const spare = await mint({});
+    // Their capabilities stand for everything else: a read-only token places no order.
+    expect(await withToken(readOnly, "/v2/auth/w/order/submit", {})).toEqual([
+      500,
+      ["error", 10100, "apikey: permission denied for this call"],
+    ]);
+    for (const limited of [readOnly, ordersOnly]) {
+      expect(await withToken(limited, "/v2/auth/w/token/del", { token: spare })).toEqual(INVALID);
+      expect(await withToken(limited, "/v2/auth/w/token/del", { token: s.token })).toEqual(INVALID);
+      expect(await withToken(limited, "/v2/auth/w/token/del", { token: limited })).toEqual([200, [1]]);
+      expect(await withToken(limited, "/v2/auth/r/info/user")).toEqual(INVALID);
+    }
+    expect((await withToken(spare, "/v2/auth/r/info/user"))[0]).toBe(200);
+    expect((await s.rest("/v2/auth/r/info/user")).status).toBe(200);
+  });
+});
+
 describe("development endpoints", () => {
   it("answer a loopback Host only", async () => {
     const port = s.host.split(":")[1] as string;

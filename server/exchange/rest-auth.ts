@@ -99,6 +99,9 @@ function userInfo(gate: AccountGateway, userId: number): unknown[] {
   return userInfoCodec.encode(info as never);
 }
 
+/** Calls any credential may make whatever its capabilities (each does its own ownership check). */
+const SELF_SERVICE = new Set(["/v2/auth/r/permissions", "/v2/auth/w/token/del"]);
+
 /** Handles `/v2/auth/…` for an authenticated user; null when the path is not an auth route. */
 export function handleAuthRest(
   gate: AccountGateway,
@@ -118,8 +121,10 @@ export function handleAuthRest(
   if (!auth.ok) return err(auth.code, auth.msg);
   const user = auth.userId;
   const caps = auth.caps ?? null;
-  // A key may read its own permissions whatever they are; anything else needs the capability.
-  if (caps && path !== "/v2/auth/r/permissions" && !allows(caps, requiredCap(path)))
+  // A key may read its own permissions, and a credential delete itself (or its key's tokens: the
+  // ownership check below), whatever they are; anything else needs the capability. Giving up a
+  // credential must never need more than holding it.
+  if (caps && !SELF_SERVICE.has(path) && !allows(caps, requiredCap(path)))
     return err(10100, "apikey: permission denied for this call");
   let body: Record<string, unknown> = {};
   if (raw.trim() !== "") {
