@@ -29,6 +29,12 @@ const FAILURE_WINDOW_MS = 10 * 60_000;
 const TEMP_TOKEN_MS = 5 * 60_000;
 /** Wrong one-time codes a temporary login token takes before it is dropped (`/v2/login/verify`). */
 export const MAX_OTP_TRIES = 5;
+/**
+ * Wrong one-time codes an account takes within FAILURE_WINDOW_MS, over all its temporary tokens,
+ * before `/v2/login/verify` refuses every code for it (a right one too) until the oldest leaves
+ * the window: logging in again for a fresh temporary token does not buy more guesses.
+ */
+export const MAX_OTP_FAILURES = 10;
 const VERIFY_MS = 24 * 3600_000;
 const NEW_ACCOUNT_BALANCES: Readonly<Record<string, number>> = { USD: 10_000, BTC: 0.5, TESTUSD: 10_000, TESTBTC: 0.5 };
 
@@ -203,12 +209,19 @@ export class Identity {
         const temp = typeof body["tempToken"] === "string" ? this.#temp.get(body["tempToken"]) : undefined;
         const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
         if (!user?.tfa_secret) return err(10100, "token: invalid");
+        const otpKey = `otp:${user.id}`;
+        if (this.#recentFailures(otpKey).length >= MAX_OTP_FAILURES) {
+          this.#temp.delete(body["tempToken"] as string);
+          return err(10100, "otp: too many attempts, try again later");
+        }
         const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
         // A code seen already (this one or a later step) is refused: one observed code must not
         // open a second session within its 90-second window.
         if (step === null || !this.#useTotpStep(user.id, step)) {
-          // Six digits must not be guessable on one temporary token: a few tries, then log in again.
+          // Six digits must not be guessable on one temporary token: a few tries, then log in
+          // again; nor over many: the account's own count (MAX_OTP_FAILURES).
           if (temp && ++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(body["tempToken"] as string);
+          this.#failures.set(otpKey, [...this.#recentFailures(otpKey), this.now()]);
           return err(10100, "otp: invalid");
         }
         this.#temp.delete(body["tempToken"] as string);

@@ -61,12 +61,15 @@ export function verifyTotp(secret: string, code: string, timeMs: number): boolea
 
 /**
  * The time step (counter) whose code `code` is — the current one or a neighbour (±1 step of
- * clock drift) — or null; every candidate is compared, in constant time. A caller refusing a
- * step at or below the last one it accepted refuses a code used again within its window.
+ * clock drift) — or null; every candidate is compared, in constant time. A code is exactly six
+ * digits: nothing padded or cut, so a longer string that starts with a valid code is no code. A
+ * caller refusing a step at or below the last one it accepted refuses a code used again within
+ * its window.
  */
 export function totpStep(secret: string, code: string, timeMs: number, step = 30): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   let found: number | null = null;
-  const got = Buffer.from(code.padStart(6, "0").slice(0, 6));
+  const got = Buffer.from(code);
   for (const d of [-1, 0, 1]) {
     const t = timeMs + d * step * 1000;
     const expected = Buffer.from(totp(secret, t, step));
