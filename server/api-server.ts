@@ -197,18 +197,27 @@ export const DEV_HEADER = "x-orderflow-dev";
  * header makes it a non-simple request, which a browser preflights, and the preflight (OPTIONS) is
  * answered only for the app's origin, whose allowed headers do not include it: no page can send
  * it, curl and the tests can. A GET without it still works for the outbox opened in a browser tab.
- * And the Host must be loopback (isLoopbackHost), against DNS rebinding.
+ * And the Host must be loopback (isLoopbackHost), against DNS rebinding; and so must the peer's
+ * address (isLoopbackAddress): a client on the network can send `Host: localhost` when the host
+ * listens on more than loopback.
  */
 function devRefusal(req: IncomingMessage, appOrigin: string): string | null {
   // DNS rebinding: a page on evil.example whose name later resolves to 127.0.0.1 is same-origin
   // with itself and sends no Origin on a GET, but its Host is its own name: only a loopback name
   // or address is this machine.
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return "dev: loopback clients only";
   if (!isLoopbackHost(req.headers.host)) return "dev: host must be a loopback name or address";
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== appOrigin) return "dev: cross-origin request refused";
   if (req.headers["sec-fetch-site"] === "cross-site") return "dev: cross-site request refused";
   if (req.method === "POST" && req.headers[DEV_HEADER] !== "1") return `dev: ${DEV_HEADER}: 1 header required`;
   return null;
+}
+
+/** Whether a peer address is this machine's loopback: 127.0.0.0/8 (IPv4-mapped too) or ::1. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === "::1" || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
 }
 
 /** Whether a Host header names this machine: localhost (or a name under it), 127.0.0.0/8 or [::1]. */

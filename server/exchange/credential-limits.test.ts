@@ -8,8 +8,11 @@
  */
 import { createHmac } from "node:crypto";
 import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { createApiServer } from "../api-server.ts";
 import { newTotpSecret, totp } from "../store/totp.ts";
 import { listenApi } from "./test-api.ts";
 import { demoSession, wait } from "./test-session.ts";
@@ -143,6 +146,42 @@ async function keySocket(key: { key: string; secret: string }): Promise<{ ws: We
   await wait(150);
   return { ws, frames };
 }
+
+/** This machine's first non-loopback IPv4 address (none: the LAN case cannot be made here). */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i !== undefined && i.family === "IPv4" && !i.internal)?.address;
+
+describe("development endpoints on a host listening beyond loopback", () => {
+  it.skipIf(lanAddress === undefined)("refuse a network client, even one sending Host: localhost", async () => {
+    const api = createApiServer({
+      exchange: venue.exchange,
+      account: venue.gateway,
+      appOrigin: "http://127.0.0.1:1",
+      now: () => Date.now(),
+      platformStatus: () => 1,
+      devEndpoints: true,
+    });
+    await new Promise<void>((r) => api.server.listen(0, "0.0.0.0", r));
+    const port = (api.server.address() as AddressInfo).port;
+    const get = (hostname: string): Promise<[number, unknown]> =>
+      new Promise((resolve, reject) => {
+        const req = request({ hostname, port, path: "/dev/outbox", headers: { host: `localhost:${port}` } }, (res) => {
+          let text = "";
+          res.on("data", (c: Buffer) => (text += String(c)));
+          res.on("end", () => resolve([res.statusCode ?? 0, JSON.parse(text) as unknown]));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      expect(await get(lanAddress as string)).toEqual([403, ["error", 10100, "dev: loopback clients only"]]);
+      expect((await get("127.0.0.1"))[0]).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});
 
 describe("a key's socket", () => {
   it("gets only the records its read permissions cover, snapshots and pushes", async () => {

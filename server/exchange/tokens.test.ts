@@ -108,7 +108,7 @@ describe("tokens minted with an API key", () => {
       }),
     ).toEqual(DENIED);
     // Key management is the signed-in owner's alone.
-    expect((await withToken(token, "/v2/auth/r/api/keys"))[0]).toBe(500);
+    expect(await withToken(token, "/v2/auth/r/api/keys")).toEqual(DENIED);
     // What the key may do, the token may: account reads, and its permissions say exactly that.
     expect((await withToken(token, "/v2/auth/r/info/user"))[0]).toBe(200);
     const [, perms] = await withToken(token, "/v2/auth/r/permissions");
@@ -197,7 +197,7 @@ describe("tokens a session asks for", () => {
     const ordersOnly = await mint({ scope: "api", caps: ["o"], writePermission: true });
     expect((await withToken(ordersOnly, "/v2/auth/r/orders"))[0]).toBe(200);
     expect(await withToken(ordersOnly, "/v2/auth/r/wallets")).toEqual(DENIED);
-    expect((await withToken(ordersOnly, "/v2/auth/r/api/keys"))[0]).toBe(500);
+    expect(await withToken(ordersOnly, "/v2/auth/r/api/keys")).toEqual(DENIED);
     expect(await withToken(ordersOnly, "/v2/auth/w/withdraw", WITHDRAW)).toEqual(DENIED);
     const [, perms] = await withToken(ordersOnly, "/v2/auth/r/permissions");
     expect((perms as [string, number, number][]).filter(([, r]) => r === 1)).toEqual([["orders", 1, 1]]);
@@ -206,7 +206,7 @@ describe("tokens a session asks for", () => {
     expect((await withToken(readOnly, "/v2/auth/r/wallets"))[0]).toBe(200);
     expect((await withToken(readOnly, "/v2/auth/r/info/user"))[0]).toBe(200);
     expect(await withToken(readOnly, "/v2/auth/w/order/submit", ORDER)).toEqual(DENIED);
-    expect((await withToken(readOnly, "/v2/auth/w/api/key/revoke", { all: 1 }))[0]).toBe(500);
+    expect(await withToken(readOnly, "/v2/auth/w/api/key/revoke", { all: 1 })).toEqual(DENIED);
     // Read-only is read-only on the socket too.
     const s = await socketAuth(readOnly);
     expect(s.reply).toMatchObject({ status: "OK", caps: { orders: { read: 1, write: 0 } } });
