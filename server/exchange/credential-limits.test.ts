@@ -6,7 +6,6 @@
  * lists all ten scopes; `/v2/login/verify` takes 5 wrong codes per temporary token and a TOTP
  * code once.
  */
-import { createHmac } from "node:crypto";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
@@ -15,44 +14,17 @@ import WebSocket from "ws";
 import { createApiServer } from "../api-server.ts";
 import { newTotpSecret, totp } from "../store/totp.ts";
 import { listenApi } from "./test-api.ts";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait, keyAuth, signedPost, tokenPost } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
 const venue = openVenue({ dbPath: ":memory:", seed: 27, markets: [{ symbol: SYMBOL, start: 30_000 }] });
 const demo = venue.seeded as number;
 const s = demoSession({ exchange: venue.exchange, account: venue.gateway });
-let nonce = Date.now();
 
-async function withToken(token: string, path: string, body: unknown = {}): Promise<[number, unknown]> {
-  const res = await fetch(`http://${s.host}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "bfx-token": token },
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
-
-async function signed(
-  key: { key: string; secret: string },
-  path: string,
-  body: unknown = {},
-): Promise<[number, unknown]> {
-  const raw = JSON.stringify(body);
-  const n = ++nonce;
-  const sig = createHmac("sha384", key.secret).update(`/api${path}${n}${raw}`).digest("hex");
-  const res = await fetch(`http://${s.host}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "bfx-nonce": String(n),
-      "bfx-apikey": key.key,
-      "bfx-signature": sig,
-    },
-    body: raw,
-  });
-  return [res.status, await res.json()];
-}
+const signed = (key: { key: string; secret: string }, path: string, body: unknown = {}) =>
+  signedPost(s.host, key, path, body);
+const withToken = (token: string, path: string, body: unknown = {}) => tokenPost(s.host, token, path, body);
 
 async function post(path: string, body: unknown): Promise<[number, unknown]> {
   const res = await fetch(`http://${s.host}${path}`, { method: "POST", body: JSON.stringify(body) });
@@ -139,10 +111,7 @@ async function keySocket(key: { key: string; secret: string }): Promise<{ ws: We
     if (Array.isArray(f) && f[0] === 0) frames.push(f);
   });
   await new Promise((r) => ws.once("open", r));
-  const n = ++nonce;
-  const payload = `AUTH${n}`;
-  const authSig = createHmac("sha384", key.secret).update(payload).digest("hex");
-  ws.send(JSON.stringify({ event: "auth", apiKey: key.key, authNonce: n, authPayload: payload, authSig }));
+  ws.send(JSON.stringify({ event: "auth", ...keyAuth(key) }));
   await wait(150);
   return { ws, frames };
 }
@@ -193,10 +162,7 @@ describe("a key's socket", () => {
       if (Array.isArray(f) && f[0] === 0) frames.push(f);
     });
     await new Promise((r) => ws.once("open", r));
-    const n = ++nonce;
-    const payload = `AUTH${n}`;
-    const authSig = createHmac("sha384", key.secret).update(payload).digest("hex");
-    ws.send(JSON.stringify({ event: "auth", apiKey: key.key, authNonce: n, authPayload: payload, authSig }));
+    ws.send(JSON.stringify({ event: "auth", ...keyAuth(key) }));
     await wait(150);
     expect(frames.map((f) => f[1])).toEqual(["os"]);
     // A fill: its order and trade records, not the wallet and balance ones.

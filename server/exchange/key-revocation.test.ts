@@ -4,43 +4,19 @@
  * are closed (or narrowed), and the keep-alive renews session tokens only — a key-minted token
  * lives its ttl and no longer.
  */
-import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DEMO } from "../store/seed.ts";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait, keyAuth, signedPost, tokenPost } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 21, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const demo = venue.seeded as number;
 const s = demoSession({ exchange: venue.exchange, account: venue.gateway });
-let nonce = Date.now();
 
-async function signed(key: { key: string; secret: string }, path: string, body: unknown): Promise<[number, unknown]> {
-  const raw = JSON.stringify(body);
-  const n = ++nonce;
-  const sig = createHmac("sha384", key.secret).update(`/api${path}${n}${raw}`).digest("hex");
-  const res = await fetch(`http://${s.host}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "bfx-nonce": String(n),
-      "bfx-apikey": key.key,
-      "bfx-signature": sig,
-    },
-    body: raw,
-  });
-  return [res.status, await res.json()];
-}
-
-async function withToken(token: string, path: string, body: unknown = {}): Promise<[number, unknown]> {
-  const res = await fetch(`http://${s.host}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "bfx-token": token },
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
+const signed = (key: { key: string; secret: string }, path: string, body: unknown = {}) =>
+  signedPost(s.host, key, path, body);
+const withToken = (token: string, path: string, body: unknown = {}) => tokenPost(s.host, token, path, body);
 
 async function keepAlive(token: string): Promise<number> {
   return (await fetch(`http://${s.host}/api/session/keep-alive`, { headers: { "bfx-token": token } })).status;
@@ -59,17 +35,6 @@ async function socket(
   ws.send(JSON.stringify({ event: "auth", ...auth }));
   await wait(150);
   return { ws, frames, closed: () => closed };
-}
-
-function keyAuth(key: { key: string; secret: string }): Record<string, unknown> {
-  const n = ++nonce;
-  const payload = `AUTH${n}`;
-  return {
-    apiKey: key.key,
-    authNonce: n,
-    authPayload: payload,
-    authSig: createHmac("sha384", key.secret).update(payload).digest("hex"),
-  };
 }
 
 const ORDER = { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.01", price: "1000" };

@@ -3,6 +3,7 @@
  * with a token-authenticated REST POST and an authenticated socket that collects its channel-0
  * frames. Registers its own beforeAll/afterAll, so call it at a describe's (or the file's) top level.
  */
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import type { ApiServer, ApiServerOptions } from "../api-server.ts";
@@ -62,5 +63,61 @@ export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiS
       await wait(150);
       return { ws, frames };
     },
+  };
+}
+
+/** Nonces for signed calls, strictly increasing across every key and test file of the process. */
+let keyNonce = Date.now() * 1000;
+
+/**
+ * A REST POST signed with an API key as the real API wants it: `bfx-nonce`, `bfx-apikey` and
+ * `bfx-signature` = HMAC-SHA384 over `/api` + path + nonce + body. The status and JSON body.
+ */
+export async function signedPost(
+  host: string,
+  key: { readonly key: string; readonly secret: string },
+  path: string,
+  body: unknown = {},
+): Promise<[number, unknown]> {
+  const raw = JSON.stringify(body);
+  const n = ++keyNonce;
+  const sig = createHmac("sha384", key.secret).update(`/api${path}${n}${raw}`).digest("hex");
+  const res = await fetch(`http://${host}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "bfx-nonce": String(n),
+      "bfx-apikey": key.key,
+      "bfx-signature": sig,
+    },
+    body: raw,
+  });
+  return [res.status, await res.json()];
+}
+
+/** A REST POST with a token (`bfx-token`). The status and JSON body. */
+export async function tokenPost(
+  host: string,
+  token: string,
+  path: string,
+  body: unknown = {},
+): Promise<[number, unknown]> {
+  const res = await fetch(`http://${host}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "bfx-token": token },
+    body: JSON.stringify(body),
+  });
+  return [res.status, await res.json()];
+}
+
+/** The fields of a socket `auth` signed with an API key (payload `AUTH` + nonce, HMAC-SHA384). */
+export function keyAuth(key: { readonly key: string; readonly secret: string }): Record<string, unknown> {
+  const n = ++keyNonce;
+  const payload = `AUTH${n}`;
+  return {
+    apiKey: key.key,
+    authNonce: n,
+    authPayload: payload,
+    authSig: createHmac("sha384", key.secret).update(payload).digest("hex"),
   };
 }

@@ -3,14 +3,13 @@
  * capabilities (and what `caps`/`writePermission`/`ttl` ask for), every call made with it is
  * checked like the key's; a session token ends after its 8 minutes on the venue's clock.
  */
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { listenApi } from "./test-api.ts";
-import { wait } from "./test-session.ts";
+import { wait, signedPost, tokenPost } from "./test-session.ts";
 import { openVenue } from "./venue.ts";
 
 let clock = 1_800_000_000_000;
@@ -29,37 +28,14 @@ const READ_ORDERS = venue.accounts.createApiKey(demo, "a + read orders", ["a", "
 
 let api: ApiServer;
 let host = "";
-let nonce = 1;
 beforeAll(async () => {
   ({ api, host } = await listenApi({ exchange: venue.exchange, account: venue.gateway, now: () => clock }));
 });
 afterAll(() => api.close());
 
-async function signed(key: { key: string; secret: string }, path: string, body: unknown): Promise<[number, unknown]> {
-  const raw = JSON.stringify(body);
-  const n = ++nonce;
-  const sig = createHmac("sha384", key.secret).update(`/api${path}${n}${raw}`).digest("hex");
-  const res = await fetch(`http://${host}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "bfx-nonce": String(n),
-      "bfx-apikey": key.key,
-      "bfx-signature": sig,
-    },
-    body: raw,
-  });
-  return [res.status, await res.json()];
-}
-
-async function withToken(token: string, path: string, body: unknown = {}): Promise<[number, unknown]> {
-  const res = await fetch(`http://${host}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "bfx-token": token },
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
+const signed = (key: { key: string; secret: string }, path: string, body: unknown = {}) =>
+  signedPost(host, key, path, body);
+const withToken = (token: string, path: string, body: unknown = {}) => tokenPost(host, token, path, body);
 
 async function login(): Promise<string> {
   const res = await fetch(`http://${host}/v2/login`, {
