@@ -78,6 +78,11 @@ interface Client {
   cred: Credential | null;
   /** `auth` with `calc: 1`: calculated values only when asked with `calc` (PROTOCOL.md 4.1). */
   calcOnDemand: boolean;
+  /**
+   * `auth` with `dms: 4` (dead-man switch): the user whose open orders are cancelled when this
+   * socket closes, however it closes (null: no switch).
+   */
+  dmsUser: number | null;
   flags: number;
   seq: number;
   /** The account's own sequence on channel 0 (SEQ_ALL). */
@@ -155,6 +160,7 @@ export class PublicSocketServer {
       keyCaps: null,
       cred: null,
       calcOnDemand: false,
+      dmsUser: null,
       flags: 0,
       seq: 0,
       authSeq: 0,
@@ -162,8 +168,8 @@ export class PublicSocketServer {
       byKey: new Map(),
     };
     this.#clients.add(client);
-    ws.on("close", () => this.#clients.delete(client));
-    ws.on("error", () => this.#clients.delete(client));
+    ws.on("close", () => this.#gone(client));
+    ws.on("error", () => this.#gone(client));
     ws.on("message", (data, isBinary) => {
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer).byteLength;
       if (size > MAX_FRAME_BYTES) {
@@ -195,6 +201,18 @@ export class PublicSocketServer {
       serverId: randomUUID(),
       platform: { status: this.#o.platformStatus() },
     });
+  }
+
+  /**
+   * A socket closed (by the client, a dropped connection or the server). With the dead-man switch
+   * armed, every open order of the user is cancelled — all of them, as the real API does, not only
+   * those placed on this socket — and the `oc-req`/`oc` events reach the user's other sockets.
+   */
+  #gone(c: Client): void {
+    if (!this.#clients.delete(c)) return;
+    const user = c.dmsUser;
+    c.dmsUser = null;
+    if (user !== null) guarded("dead-man switch", () => this.#o.account?.trading.cancelAll(user))();
   }
 
   #event(c: Client, ev: Record<string, unknown> | unknown[]): void {
@@ -319,6 +337,9 @@ export class PublicSocketServer {
               ? { token: null, keyId: check.keyId }
               : null;
         c.calcOnDemand = m["calc"] === 1;
+        // Only a credential that may write orders arms the switch: a read-only key cannot cancel.
+        c.dmsUser =
+          m["dms"] === 4 && (c.keyCaps === null || allows(c.keyCaps, { cap: "o", write: true })) ? check.userId : null;
         const caps = Object.fromEntries(
           permissionsWire(c.keyCaps).map(([scope, read, write]) => [scope, { read, write }]),
         );
