@@ -12,6 +12,7 @@ import type { WebSocket, WebSocketServer } from "ws";
 import { CONF_FLAGS, splitPair } from "../../src/protocol/index.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { AccountGateway } from "./account-gateway.ts";
+import { filterAccountFrame, parseAccountFilter, type AccountFilter } from "./account-filter.ts";
 import type { Credential } from "../store/accounts.ts";
 import type { Feed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market.ts";
@@ -83,6 +84,8 @@ interface Client {
    * socket closes, however it closes (null: no switch).
    */
   dmsUser: number | null;
+  /** `auth` with `filter`: the account traffic this socket gets (null: everything). */
+  filter: AccountFilter | null;
   flags: number;
   seq: number;
   /** The account's own sequence on channel 0 (SEQ_ALL). */
@@ -161,6 +164,7 @@ export class PublicSocketServer {
       cred: null,
       calcOnDemand: false,
       dmsUser: null,
+      filter: null,
       flags: 0,
       seq: 0,
       authSeq: 0,
@@ -233,7 +237,11 @@ export class PublicSocketServer {
       const cap = type === "n" ? noticeCap(payload) : READ_CAP[type];
       if (cap === null || (cap !== undefined && !allows(c.keyCaps, { cap, write: false }))) return;
     }
-    const data = c.calcOnDemand && !asked ? withoutCalc(type, payload) : payload;
+    // The auth filter narrows what is pushed; what this socket asked for (a `calc`) or caused (a
+    // refusal of its own input) reaches it whatever the filter.
+    const wanted = asked || own ? payload : filterAccountFrame(c.filter, type, payload);
+    if (wanted === undefined) return;
+    const data = c.calcOnDemand && !asked ? withoutCalc(type, wanted) : wanted;
     if (data === undefined) return;
     const parts: unknown[] = [0, type, data];
     if ((c.flags & CONF_FLAGS.SEQ_ALL) !== 0) {
@@ -337,6 +345,7 @@ export class PublicSocketServer {
               ? { token: null, keyId: check.keyId }
               : null;
         c.calcOnDemand = m["calc"] === 1;
+        c.filter = parseAccountFilter(m["filter"]);
         // Only a credential that may write orders arms the switch: a read-only key cannot cancel.
         c.dmsUser =
           m["dms"] === 4 && (c.keyCaps === null || allows(c.keyCaps, { cap: "o", write: true })) ? check.userId : null;
