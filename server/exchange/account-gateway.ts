@@ -1,7 +1,7 @@
 /**
  * The authenticated side of the WebSocket (PROTOCOL.md 4): `auth` by token or API-key signature,
  * the channel-0 snapshots after it (`ps`, `ws`, `os`, `fos`, `fcs`, `fls`), the order inputs
- * `on`, `oc`, `oc_multi`, and the account events Trading emits, routed to the user's sockets.
+ * `on`, `ou`, `oc`, `oc_multi`, `ox_multi`, and the account events Trading emits, routed to the user's sockets.
  */
 import { guarded } from "../log.ts";
 import { Funds } from "./funds.ts";
@@ -9,6 +9,10 @@ import type { FundingLoans } from "./funding-loans.ts";
 import type { FundingOffers } from "./funding-offers.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
 import type { Trading, WalletType } from "./trading.ts";
+
+/** The most ops one `ox_multi` / `w/order/multi` may carry (PROTOCOL.md 4.3, 6). */
+export const MAX_MULTI_OPS = 75;
+const MULTI_OPS = new Set(["on", "oc", "oc_multi", "ou"]);
 
 /** Credit and loan events: each changes the funding info (`fiu`) of the record's currency. */
 const FUNDING_RECORD_EVENTS = new Set(["fcn", "fcu", "fcc", "fln", "flu", "flc"]);
@@ -152,6 +156,71 @@ export class AccountGateway {
     ];
   }
 
+  /**
+   * `ox_multi` / `w/order/multi` (PROTOCOL.md 4.3, 6): `[[OP, BODY], …]` with OP one of `on`, `oc`,
+   * `oc_multi`, `ou`, at most 75. The whole batch is checked first — anything malformed and no op
+   * runs (`ok: false`). Then each op runs in order exactly as its single form does (its own
+   * notifications and order events go out as usual), and the answer is the `ox_multi-req`
+   * notification whose data is the array of per-op notifications, in the REST single-call shapes.
+   */
+  orderMulti(userId: number, ops: unknown): { ok: true; note: unknown[] } | { ok: false; msg: string } {
+    if (!Array.isArray(ops) || ops.length === 0) return { ok: false, msg: "Invalid ops: a non-empty array required" };
+    if (ops.length > MAX_MULTI_OPS) return { ok: false, msg: `Invalid ops: at most ${MAX_MULTI_OPS} allowed` };
+    const parsed: [string, Record<string, unknown>][] = [];
+    for (const op of ops) {
+      const [name, body] = Array.isArray(op) ? (op as unknown[]) : [];
+      if (
+        typeof name !== "string" ||
+        !MULTI_OPS.has(name) ||
+        typeof body !== "object" ||
+        body === null ||
+        Array.isArray(body)
+      )
+        return { ok: false, msg: "Invalid ops: each must be [on|oc|oc_multi|ou, {…}]" };
+      parsed.push([name, body as Record<string, unknown>]);
+    }
+    const t = this.trading;
+    const note = (type: string, data: unknown, ok: boolean, text: string): unknown[] => [
+      this.now(),
+      type,
+      null,
+      null,
+      data,
+      null,
+      ok ? "SUCCESS" : "ERROR",
+      text,
+    ];
+    const notes = parsed.map(([name, body]): unknown[] => {
+      switch (name) {
+        case "on": {
+          const r = t.place(userId, body);
+          return r.ok
+            ? note("on-req", r.legs ?? [r.order], true, "Submitting order.")
+            : note("on-req", null, false, r.msg);
+        }
+        case "ou": {
+          const r = t.update(userId, body);
+          return r.ok
+            ? note("ou-req", r.order, true, "Submitting update to order.")
+            : note("ou-req", null, false, r.msg);
+        }
+        case "oc": {
+          const r = t.cancelInput(userId, body);
+          return r.ok
+            ? note("oc-req", r.order, true, "Submitted for cancellation.")
+            : note("oc-req", null, false, r.msg);
+        }
+        default: {
+          const r = t.cancelMulti(userId, body);
+          return r !== null
+            ? note("oc_multi-req", r, true, "Submitted for cancellation.")
+            : note("oc_multi-req", null, false, "Invalid cancel: id, cid, gid or all required");
+        }
+      }
+    });
+    return { ok: true, note: note("ox_multi-req", notes, true, `Submitting ${notes.length} order operations.`) };
+  }
+
   input(userId: number, type: string, payload: unknown): void {
     const p = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
     switch (type) {
@@ -173,6 +242,11 @@ export class AccountGateway {
       case "oc_multi":
         this.trading.cancelMulti(userId, p);
         return;
+      case "ox_multi": {
+        const r = this.orderMulti(userId, payload);
+        this.emit(userId, "n", r.ok ? r.note : [this.now(), "ox_multi-req", null, null, null, null, "ERROR", r.msg]);
+        return;
+      }
       case "calc":
         for (const [t, p] of this.calc(userId, payload)) this.emit(userId, t, p);
         return;

@@ -181,6 +181,11 @@ export function handleAuthRest(
       body: [now, "oc_multi-req", null, null, cancelled, null, "SUCCESS", "Submitted for cancellation."],
     };
   }
+  if (path === "/v2/auth/w/order/multi") {
+    // The same batch as the socket's `ox_multi`: the reply is its `ox_multi-req` notification.
+    const r = gate.orderMulti(user, body["ops"]);
+    return r.ok ? { status: 200, body: r.note } : err(10020, r.msg);
+  }
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);
     if (!grant.ok) return err(10020, grant.msg, 400);
