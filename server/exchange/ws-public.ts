@@ -29,6 +29,8 @@ function wsTicker(row: readonly number[]): unknown[] {
 
 const MAX_CHANNELS = 30;
 const MAX_FRAME_BYTES = 64 * 1024;
+/** `calc` inputs one socket may send in a second (PROTOCOL.md 4.3); more are dropped. */
+const CALC_PER_SECOND = 8;
 const HEARTBEAT_MS = 15_000;
 const TICKER_MS = 1000;
 const F1_MS = 2000;
@@ -86,6 +88,8 @@ interface Client {
   dmsUser: number | null;
   /** `auth` with `filter`: the account traffic this socket gets (null: everything). */
   filter: AccountFilter | null;
+  /** When this socket's last accepted `calc` inputs came (at most CALC_PER_SECOND in a second). */
+  readonly calcTimes: number[];
   flags: number;
   seq: number;
   /** The account's own sequence on channel 0 (SEQ_ALL). */
@@ -165,6 +169,7 @@ export class PublicSocketServer {
       calcOnDemand: false,
       dmsUser: null,
       filter: null,
+      calcTimes: [],
       flags: 0,
       seq: 0,
       authSeq: 0,
@@ -217,6 +222,19 @@ export class PublicSocketServer {
     const user = c.dmsUser;
     c.dmsUser = null;
     if (user !== null) guarded("dead-man switch", () => this.#o.account?.trading.cancelAll(user))();
+  }
+
+  /**
+   * `calc` inputs are limited to CALC_PER_SECOND per socket in any one-second window (PROTOCOL.md
+   * 4.3: ≤ 8 calcs/s/client). The excess is dropped without an answer: `calc` has no `-req`
+   * notification a client could match an error to, and the next accepted one brings fresh values.
+   */
+  #calcAllowed(c: Client): boolean {
+    const now = this.#o.now();
+    while (c.calcTimes.length > 0 && now - (c.calcTimes[0] as number) >= 1000) c.calcTimes.shift();
+    if (c.calcTimes.length >= CALC_PER_SECOND) return false;
+    c.calcTimes.push(now);
+    return true;
   }
 
   #event(c: Client, ev: Record<string, unknown> | unknown[]): void {
@@ -304,6 +322,7 @@ export class PublicSocketServer {
       }
       // A `calc` is answered to the socket that asked, with its values whatever its calc flag.
       if (msg[1] === "calc") {
+        if (!this.#calcAllowed(c)) return;
         for (const [type, data] of this.#o.account?.calc(c.userId, msg[3]) ?? []) this.#account(c, type, data, true);
         return;
       }
