@@ -61,4 +61,16 @@ describe("dms: 4", () => {
     await wait(200);
     expect(openCids()).toEqual([]);
   });
+
+  it("also fires when the server closes the socket", async () => {
+    await s.rest("/v2/auth/w/order/submit", order(15));
+    const dms = await s.socket({ dms: 4 });
+    expect(openCids()).toEqual([15]);
+    const closed = new Promise<number>((r) => dms.ws.once("close", r));
+    // A frame over the size limit makes the server close the connection (1009).
+    dms.ws.send("x".repeat(70 * 1024));
+    expect(await closed).toBe(1009);
+    await wait(150);
+    expect(openCids()).toEqual([]);
+  });
 });
