@@ -12,6 +12,15 @@ import { listenApi } from "./test-api.ts";
 
 export const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until `check` holds, polling every 10 ms; throws naming `what` after 4 s. */
+export async function until(check: () => boolean, what: string): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > 4000) throw new Error(`timed out: ${what}`);
+    await wait(10);
+  }
+}
+
 export interface DemoSession {
   readonly host: string;
   readonly token: string;

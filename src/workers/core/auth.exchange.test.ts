@@ -4,12 +4,11 @@
  * tokens the exchange issues and revokes. A network drop is the client's socket torn down under it.
  */
 import { webcrypto } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CONF_FLAGS, type AccountAuthState, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
-import type { ApiServer } from "../../../server/api-server.ts";
-import { listenApi } from "../../../server/exchange/test-api.ts";
+import { demoSession, until } from "../../../server/exchange/test-session.ts";
 import { openVenue } from "../../../server/exchange/venue.ts";
 import { AccountCore } from "./account";
 import { AccountAuth, type HmacCrypto } from "./auth";
@@ -17,23 +16,8 @@ import { Connection, type SocketLike } from "./connection";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 5, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const demoId = venue.seeded as number;
-let api: ApiServer;
-let host = "";
-
-beforeAll(async () => {
-  const started = await listenApi({ exchange: venue.exchange, account: venue.gateway });
-  api = started.api;
-  host = started.host;
-});
-afterAll(() => api.close());
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > 4000) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+// The exchange on a loopback port for the whole file (the demo session is signed in, unused here).
+const api = demoSession({ exchange: venue.exchange, account: venue.gateway });
 
 const token = (): string => venue.accounts.issueToken(demoId, Date.now());
 
@@ -57,7 +41,7 @@ function link(): Link {
   const sockets: WebSocket[] = [];
   const states: AccountAuthState[] = [];
   const conn: Connection = new Connection({
-    url: `ws://${host}/ws/2`,
+    url: `ws://${api.host}/ws/2`,
     createSocket: (u) => {
       const ws = new WebSocket(u);
       sockets.push(ws);

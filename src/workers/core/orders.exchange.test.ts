@@ -4,12 +4,11 @@
  * with sequence numbers on. Every answer checked here is the matching engine's.
  */
 import { webcrypto } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CONF_FLAGS, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
-import type { ApiServer } from "../../../server/api-server.ts";
-import { listenApi } from "../../../server/exchange/test-api.ts";
+import { demoSession, until } from "../../../server/exchange/test-session.ts";
 import { openVenue } from "../../../server/exchange/venue.ts";
 import { DEMO } from "../../../server/store/seed.ts";
 import { AccountCore } from "./account";
@@ -18,23 +17,8 @@ import { Connection, type SocketLike } from "./connection";
 import { OrderDesk } from "./orders";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 7, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-let api: ApiServer;
-let host = "";
-
-beforeAll(async () => {
-  const started = await listenApi({ exchange: venue.exchange, account: venue.gateway });
-  api = started.api;
-  host = started.host;
-});
-afterAll(() => api.close());
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > 4000) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+// The exchange on a loopback port for the whole file (the demo session is signed in, unused here).
+const api = demoSession({ exchange: venue.exchange, account: venue.gateway });
 
 interface Session {
   readonly conn: Connection;
@@ -51,7 +35,7 @@ function session(): Session {
   const nonces = new NonceSource();
   let ready = false;
   const conn: Connection = new Connection({
-    url: `ws://${host}/ws/2`,
+    url: `ws://${api.host}/ws/2`,
     createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
     timers,
     idleMs: Number.POSITIVE_INFINITY,
