@@ -3,6 +3,7 @@
  * simulator that keeps them alive, and the book feeds the socket server publishes. Orders from the
  * simulator go through the same `place`/`cancel` as (later) every account's orders.
  */
+import { notifyAll } from "../log.ts";
 import { BookFeed, RawBookFeed, type Feed } from "./feeds.ts";
 import { newEngineOrder, type EngineOrder, type MatchResult, type Side } from "./engine.ts";
 import { FundingExchange } from "./funding-market.ts";
@@ -193,19 +194,9 @@ export class Exchange {
     const bookDiffs = new Map<Feed, number[][]>();
     for (const feed of this.feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
     const batch: Batch = { market, result, trades, bookDiffs };
-    // The book has moved and the feeds' mirrors with it: every listener must see the batch (the
-    // sockets send its diff), so one that throws does not stop the others. The first error is
-    // rethrown afterwards: inside an account's transaction it must roll that transaction back
-    // (swallowed, a half-settled fill would commit); a timer's caller logs it.
-    let failure: { error: unknown } | null = null;
-    for (const l of this.#listeners) {
-      try {
-        l(batch);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-    if (failure) throw failure.error;
+    // The book has moved and the feeds' mirrors with it: every listener sees the batch; an error is
+    // rethrown after them (swallowed, a half-settled fill would commit); a timer's caller logs it.
+    notifyAll(this.#listeners, batch);
     return batch;
   }
 

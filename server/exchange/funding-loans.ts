@@ -37,7 +37,7 @@ import { fundingLoanCodec, parseSymbol } from "../../src/protocol/index.ts";
 import { fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
 import { fxRate } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
-import { DAY, type FundingOffers, type LoanOpener } from "./funding-offers.ts";
+import { DAY, type BorrowFill, type FundingOffers, type LoanOpener } from "./funding-offers.ts";
 import type { PositionFunding, PositionRow } from "./positions.ts";
 import { Positions } from "./positions.ts";
 import { CommitOutbox } from "./outbox.ts";
@@ -426,15 +426,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
 
   // --- LoanOpener (funding-offers.ts) -----------------------------------------------------------
 
-  fromOffer(o: {
-    userId: number;
-    symbol: string;
-    offerId: number;
-    units: number;
-    rate: number;
-    period: number;
-    renew: boolean;
-  }): number {
+  fromOffer(o: BorrowFill): number {
     const l = this.#open({
       user_id: o.userId,
       symbol: o.symbol,

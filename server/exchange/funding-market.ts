@@ -13,7 +13,8 @@
  */
 import { fundingTickerCodec, OrderBook, publicFundingTradeCodec, type BookSide } from "../../src/protocol/index.ts";
 import { diffLevels, snapshotLevels, type LevelShape } from "./feeds.ts";
-import { PRECISIONS, roundToPrecision, TIMEFRAMES, type Prec } from "./market.ts";
+import { notifyAll } from "../log.ts";
+import { MAX_CANDLES, MAX_TRADES, PRECISIONS, roundToPrecision, TIMEFRAMES, type Prec } from "./market.ts";
 import { mulberry32 } from "./simulator.ts";
 
 const SIG: Record<Prec, number> = { P0: 5, P1: 4, P2: 3, P3: 2, P4: 1 };
@@ -172,8 +173,6 @@ export interface PublicFundingTradeRow {
   readonly period: number;
 }
 
-const MAX_TRADES = 1000;
-const MAX_CANDLES = 1000;
 const SEEDED_CANDLES = 240;
 
 /** A candle key's period filter: `p30` (that period) or `a30:p2:p30` (a period range). */
@@ -560,17 +559,7 @@ export class FundingExchange {
     const bookDiffs = new Map<FundingFeed, number[][]>();
     for (const feed of this.#feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
     const batch: FundingBatch = { market, result, trades, bookDiffs };
-    // Every listener must see the batch (the sockets send its diff); the first error is rethrown
-    // afterwards, to roll back the account transaction it happened in (exchange.ts does the same).
-    let failure: { error: unknown } | null = null;
-    for (const l of this.#listeners) {
-      try {
-        l(batch);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-    if (failure) throw failure.error;
+    notifyAll(this.#listeners, batch);
     return batch;
   }
 

@@ -172,17 +172,20 @@ interface CreditRow {
   rate_delta: number | null;
 }
 
+/** A borrow offer's fill, as the loan it opens needs it. */
+export interface BorrowFill {
+  userId: number;
+  symbol: string;
+  offerId: number;
+  units: number;
+  rate: number;
+  period: number;
+  renew: boolean;
+}
+
 /** What funding-loans.ts does for a borrow offer's fill. */
 export interface LoanOpener {
-  fromOffer(o: {
-    userId: number;
-    symbol: string;
-    offerId: number;
-    units: number;
-    rate: number;
-    period: number;
-    renew: boolean;
-  }): number;
+  fromOffer(o: BorrowFill): number;
   /** The loan's lender is an account: its credit. */
   linkCredit(loanId: number, creditId: number): void;
 }

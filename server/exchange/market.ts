@@ -46,8 +46,9 @@ export interface PublicTradeRow {
   readonly price: number;
 }
 
-const MAX_TRADES = 1000;
-const MAX_CANDLES = 1000;
+/** Public trades and candles kept per market (and per funding market). */
+export const MAX_TRADES = 1000;
+export const MAX_CANDLES = 1000;
 
 export class Market {
   readonly symbol: string;
