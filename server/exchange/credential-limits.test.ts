@@ -10,7 +10,6 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { createApiServer } from "../api-server.ts";
 import { newTotpSecret, totp } from "../store/totp.ts";
 import { listenApi } from "./test-api.ts";
@@ -103,18 +102,7 @@ const TO_FUNDING = { from: "exchange", to: "funding", currency: "USD", amount: "
 const OFFER = { type: "LIMIT", symbol: "fUSD", amount: "200", rate: "0.0002", period: 2 };
 
 /** A socket signed in with an API key; its channel-0 frames. */
-async function keySocket(key: { key: string; secret: string }): Promise<{ ws: WebSocket; frames: unknown[][] }> {
-  const ws = new WebSocket(`ws://${s.host}/ws/2`);
-  const frames: unknown[][] = [];
-  ws.on("message", (d) => {
-    const f = JSON.parse(String(d)) as unknown;
-    if (Array.isArray(f) && f[0] === 0) frames.push(f);
-  });
-  await new Promise((r) => ws.once("open", r));
-  ws.send(JSON.stringify({ event: "auth", ...keyAuth(key) }));
-  await wait(150);
-  return { ws, frames };
-}
+const keySocket = (key: { key: string; secret: string }) => s.authSocket(keyAuth(key));
 
 /** This machine's first non-loopback IPv4 address (none: the LAN case cannot be made here). */
 const lanAddress = Object.values(networkInterfaces())
@@ -155,15 +143,7 @@ describe("development endpoints on a host listening beyond loopback", () => {
 describe("a key's socket", () => {
   it("gets only the records its read permissions cover, snapshots and pushes", async () => {
     const key = venue.accounts.createApiKey(demo, "orders", ["o"], Date.now(), { key: "k-o", secret: "s-o" });
-    const ws = new WebSocket(`ws://${s.host}/ws/2`);
-    const frames: unknown[][] = [];
-    ws.on("message", (d) => {
-      const f = JSON.parse(String(d)) as unknown;
-      if (Array.isArray(f) && f[0] === 0) frames.push(f);
-    });
-    await new Promise((r) => ws.once("open", r));
-    ws.send(JSON.stringify({ event: "auth", ...keyAuth(key) }));
-    await wait(150);
+    const { ws, frames } = await keySocket(key);
     expect(frames.map((f) => f[1])).toEqual(["os"]);
     // A fill: its order and trade records, not the wallet and balance ones.
     ws.send(JSON.stringify([0, "on", null, { type: "EXCHANGE MARKET", symbol: SYMBOL, amount: "0.001" }]));

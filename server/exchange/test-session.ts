@@ -28,6 +28,8 @@ export interface DemoSession {
   rest(path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   /** An account socket authenticated with the token (plus `auth` fields), its channel-0 frames collected. */
   socket(auth?: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }>;
+  /** An account socket sending exactly these `auth` fields (an API key's, another token's). */
+  authSocket(auth: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }>;
 }
 
 export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiServerOptions>): DemoSession {
@@ -45,6 +47,18 @@ export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiS
     [token] = (await res.json()) as [string];
   });
   afterAll(() => api?.close());
+  async function authSocket(auth: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }> {
+    const ws = new WebSocket(`ws://${host}/ws/2`);
+    const frames: unknown[][] = [];
+    ws.on("message", (d) => {
+      const f = JSON.parse(String(d)) as unknown;
+      if (Array.isArray(f) && f[0] === 0) frames.push(f);
+    });
+    await new Promise((r) => ws.once("open", r));
+    ws.send(JSON.stringify({ event: "auth", ...auth }));
+    await wait(150);
+    return { ws, frames };
+  }
   return {
     get host() {
       return host;
@@ -60,18 +74,9 @@ export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiS
       });
       return { status: r.status, body: (await r.json()) as unknown };
     },
-    async socket(auth = {}) {
-      const ws = new WebSocket(`ws://${host}/ws/2`);
-      const frames: unknown[][] = [];
-      ws.on("message", (d) => {
-        const f = JSON.parse(String(d)) as unknown;
-        if (Array.isArray(f) && f[0] === 0) frames.push(f);
-      });
-      await new Promise((r) => ws.once("open", r));
-      ws.send(JSON.stringify({ event: "auth", token, ...auth }));
-      await wait(150);
-      return { ws, frames };
-    },
+    // Plain functions, not methods: the tests pass them around unbound (`const authed = demo.socket`).
+    socket: (auth = {}) => authSocket({ token, ...auth }),
+    authSocket,
   };
 }
 
