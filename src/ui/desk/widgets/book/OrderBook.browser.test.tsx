@@ -33,6 +33,14 @@ const at = (side: BookSide, level: number, part: BookPart) => {
   return { position: { x: p.x - box.left, y: p.y - box.top } };
 };
 const list = () => page.elementLocator(scroller()!);
+/** What the live region says about the keyboard cursor. */
+const said = () => page.getByTestId("book-cursor-said").element().textContent ?? "";
+/** The levels drawn as swept (side and level), best first. */
+const swept = () =>
+  inspector()!
+    .rows()
+    .filter((r) => r.swept)
+    .map((r) => `${r.side}${r.level}`);
 /** Whether any pixel of the canvas in the box (CSS pixels) is drawn. */
 const inked = (x: number, y: number, w: number, h: number) => {
   const c = canvas()!;
@@ -135,7 +143,6 @@ describe("order book widget", () => {
   it("is keyboard accessible: one focus stop, arrows move a drawn cursor, Enter fills", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const said = () => page.getByTestId("book-cursor-said").element().textContent ?? "";
     scroller()!.focus();
     await userEvent.keyboard("{ArrowDown}");
     await expect.poll(said).toContain("Bid 2: price 49998");
@@ -163,11 +170,6 @@ describe("order book widget", () => {
   it("marks the levels a market order would sweep up to the hovered one", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const swept = () =>
-      inspector()!
-        .rows()
-        .filter((r) => r.swept)
-        .map((r) => `${r.side}${r.level}`);
     await userEvent.hover(list(), at("bid", 3, "total"));
     await expect.poll(swept).toEqual(["bid0", "bid1", "bid2", "bid3"]);
     await userEvent.hover(list(), at("ask", 1, "count"));
@@ -179,16 +181,12 @@ describe("order book widget", () => {
   it("re-marks the swept levels when a wheel scrolls the book under a still pointer", async () => {
     await mount();
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
-    const swept = () =>
-      inspector()!
-        .rows()
-        .filter((r) => r.swept)
-        .map((r) => r.level);
+    const deepestSwept = () => swept().at(-1);
     await userEvent.hover(list(), at("bid", 3, "total"));
-    await expect.poll(() => swept().at(-1)).toBe(3);
+    await expect.poll(deepestSwept).toBe("bid3");
     // Five rows down: the pointer is now over the 9th level.
     scroller()!.scrollTop = 5 * 20;
-    await expect.poll(() => swept().at(-1)).toBe(8);
+    await expect.poll(deepestSwept).toBe("bid8");
   });
 
   it("does nothing on a click between columns (the ladder's other half)", async () => {
@@ -209,7 +207,6 @@ describe("order book widget", () => {
     await expect.poll(() => cellText("bid", 0, "price")).toBe("49999");
     harness.fake.pushBook((r) => syntheticBook(r, { levels: 37, version: 2 }));
     await expect.poll(() => scroller()!.scrollHeight).toBe(40 * 20);
-    const said = () => page.getByTestId("book-cursor-said").element().textContent ?? "";
     scroller()!.focus();
     await userEvent.keyboard("{End}");
     // 40 rows listed, 37 levels present: the cursor stops on the 37th.
