@@ -183,6 +183,7 @@ export function OrderBook({ symbol }: WidgetProps) {
         perSide={listed}
         painter={painter}
         health={health}
+        geometry={geometry}
         size={size}
         onSize={setSize}
         onDeepest={reportDeepest}
@@ -251,13 +252,15 @@ interface BookListProps {
   readonly perSide: number;
   readonly painter: BookPainter;
   readonly health: HealthStore;
+  /** The cells' geometry for the list's width (shared with the column heads). */
+  readonly geometry: BookGeometry;
   readonly size: ListSize;
   readonly onSize: (size: ListSize) => void;
   readonly onDeepest: (deepest: number) => void;
   readonly centerRef: { current: (() => void) | null };
 }
 
-function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, centerRef }: BookListProps) {
+function BookList({ layout, perSide, painter, health, geometry, size, onSize, onDeepest, centerRef }: BookListProps) {
   const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const keyboard = useRef(false);
@@ -334,7 +337,7 @@ function BookList({ layout, perSide, painter, health, size, onSize, onDeepest, c
   // Every render may change the rows in sight, the row model or the size: draw before the browser paints.
   useLayoutEffect(() => {
     painter.setRows(layout, perSide);
-    painter.setSize(size.width, size.height, size.container, dpr);
+    painter.setSize(geometry, size.height, dpr);
     painter.setWindow(virtualizer.getVirtualItems(), virtualizer.scrollOffset ?? 0);
     painter.setSpreadLabel(t`Spread`);
     painter.paint();

@@ -195,19 +195,16 @@ export class BookPainter {
     this.#perSide = perSide;
   }
 
-  /** The list's size in CSS pixels (without its scrollbar) and the widget's width (narrow columns). */
-  setSize(width: number, height: number, container: number, dpr: number): void {
-    this.#geometry = bookGeometry(this.#layout, width, container);
+  /** The cells' geometry (its width is the list's, without the scrollbar), the list's height, the density. */
+  setSize(geometry: BookGeometry, height: number, dpr: number): void {
+    this.#geometry = geometry;
+    const width = geometry.width;
     const canvas = this.#canvas;
     if (width === this.#width && height === this.#height && dpr === this.#dpr) return;
     this.#width = width;
     this.#height = height;
     this.#dpr = dpr;
     if (canvas) this.#sizeCanvas(canvas);
-  }
-
-  get geometry(): BookGeometry {
-    return this.#geometry;
   }
 
   /** The rows the virtualizer has in sight and the list's scroll offset. */
@@ -371,7 +368,7 @@ export class BookPainter {
     if (!el) return undefined;
     const spread: SpreadEl = { abs: part(el, "spread-abs"), pct: part(el, "spread-pct"), last: "" };
     this.#spreads.add(spread);
-    this.#paintSpreadEl(spread);
+    this.#paintSpreadEl(spread, this.#spreadParts());
     return () => {
       this.#spreads.delete(spread);
     };
@@ -434,7 +431,9 @@ export class BookPainter {
   paint(): void {
     const view = this.#view;
     this.#drawn = view;
-    for (const s of this.#spreads) this.#paintSpreadEl(s);
+    // Formatted once a paint, for the DOM spread bar or the stacked layouts' spread row.
+    const spread = this.#spreadParts();
+    for (const s of this.#spreads) this.#paintSpreadEl(s, spread);
     const ctx = this.#ctx;
     const pal = this.#palette;
     if (!ctx || !pal) {
@@ -504,7 +503,7 @@ export class BookPainter {
     this.#texts(ctx, "total", null, pal.muted);
     this.#texts(ctx, "count", null, pal.muted);
 
-    if (!Number.isNaN(this.#spreadY)) this.#drawSpreadRow(ctx, pal);
+    if (!Number.isNaN(this.#spreadY)) this.#drawSpreadRow(ctx, pal, spread);
     if (this.#showCursor && this.#cursor) this.#drawCursor(ctx, pal, this.#cursor);
   }
 
@@ -533,8 +532,7 @@ export class BookPainter {
     return countLabel(s.n);
   }
 
-  #drawSpreadRow(ctx: CanvasRenderingContext2D, pal: CanvasPalette): void {
-    const [abs, pct] = this.#spreadParts();
+  #drawSpreadRow(ctx: CanvasRenderingContext2D, pal: CanvasPalette, [abs, pct]: [string, string]): void {
     const y = this.#spreadY + ROW_HEIGHT / 2 + 1;
     const label = this.#spreadLabel;
     ctx.font = this.#fonts.body;
@@ -620,8 +618,7 @@ export class BookPainter {
     return `${this.#spreadLabel} ${abs} ${pct}`.trim();
   }
 
-  #paintSpreadEl(s: SpreadEl): void {
-    const [abs, pct] = this.#spreadParts();
+  #paintSpreadEl(s: SpreadEl, [abs, pct]: [string, string]): void {
     const key = `${abs}|${pct}`;
     if (key === s.last) return;
     s.last = key;
