@@ -3,6 +3,7 @@
  * the channel-0 snapshots after it (`ps`, `ws`, `os`, `fos`, `fcs`, `fls`), the order inputs
  * `on`, `ou`, `oc`, `oc_multi`, `ox_multi`, and the account events Trading emits, routed to the user's sockets.
  */
+import { ERROR_CODES } from "../../src/protocol/index.ts";
 import { guarded } from "../log.ts";
 import { Funds } from "./funds.ts";
 import type { FundingLoans } from "./funding-loans.ts";
@@ -111,18 +112,21 @@ export class AccountGateway {
     const sig = m["authSig"];
     const nonce = m["authNonce"];
     const payload = m["authPayload"];
-    // The server checks the signature over the payload and the nonce's monotonicity, and that the
-    // payload is an AUTH payload (PROTOCOL.md 4.1 quirk: some clients repeat the nonce in it).
+    // The signed payload must be exactly "AUTH" + the nonce sent beside it: the signature then covers
+    // the nonce, so a captured frame replayed with a larger authNonce fails the signature check
+    // instead of passing as a fresh login (docs/protocol.md#authentication).
+    const nonceText = typeof nonce === "number" && Number.isSafeInteger(nonce) ? String(nonce) : nonce;
     if (
       typeof key !== "string" ||
       typeof sig !== "string" ||
       typeof payload !== "string" ||
-      !payload.startsWith("AUTH")
+      typeof nonceText !== "string" ||
+      !/^[0-9]{1,16}$/.test(nonceText) ||
+      payload !== `AUTH${nonceText}`
     ) {
-      return { ok: false, code: 10100, msg: "apikey: invalid" };
+      return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "apikey: invalid" };
     }
-    const n = typeof nonce === "number" ? nonce : Number(nonce);
-    return this.accounts.checkSignature(key, payload, sig, n);
+    return this.accounts.checkSignature(key, payload, sig, Number(nonceText), this.now());
   }
 
   snapshots(userId: number): [string, unknown][] {

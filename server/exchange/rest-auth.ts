@@ -36,7 +36,8 @@ export function authenticateRest(
   const key = header(h, "bfx-apikey");
   const nonce = header(h, "bfx-nonce");
   const sig = header(h, "bfx-signature");
-  if (key && nonce && sig) return gate.accounts.checkSignature(key, `/api${path}${nonce}${raw}`, sig, Number(nonce));
+  if (key && nonce && sig)
+    return gate.accounts.checkSignature(key, `/api${path}${nonce}${raw}`, sig, decimalNonce(nonce), now);
   const v1key = header(h, "x-bfx-apikey");
   const payload = header(h, "x-bfx-payload");
   const v1sig = header(h, "x-bfx-signature");
@@ -48,13 +49,21 @@ export function authenticateRest(
         request?: unknown;
       };
       if (decoded.request !== path) return { ok: false, code: 10100, msg: "payload: request mismatch" };
-      n = Number(decoded.nonce);
+      n =
+        typeof decoded.nonce === "string" || typeof decoded.nonce === "number"
+          ? decimalNonce(String(decoded.nonce))
+          : NaN;
     } catch {
       return { ok: false, code: 10100, msg: "payload: invalid" };
     }
-    return gate.accounts.checkSignature(v1key, payload, v1sig, n);
+    return gate.accounts.checkSignature(v1key, payload, v1sig, n, now);
   }
   return { ok: false, code: 10100, msg: "apikey: invalid" };
+}
+
+/** A nonce is decimal digits only: `Number()` would also read "0x10", " 12" or "1e3". */
+function decimalNonce(text: string): number {
+  return /^[0-9]{1,16}$/.test(text) ? Number(text) : NaN;
 }
 
 function userInfo(gate: AccountGateway, userId: number): unknown[] {

@@ -5,10 +5,13 @@
  * it is kept because verifying an HMAC needs it (it never leaves the server).
  */
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
-import { TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
+import { ERROR_CODES, TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
 import type { Db } from "./db.ts";
 
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
+
+/** How far past the server's clock (in microseconds) a signed call's nonce may run: 10 minutes of skew. */
+export const MAX_NONCE_LEAD_US = 10 * 60 * 1_000_000;
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
@@ -294,16 +297,24 @@ export class Accounts {
 
   /**
    * Verifies `sig = hex(HMAC-SHA384(secret, payload))` for an API key and moves its nonce forward;
-   * a nonce not above the last one is refused (10114), as is an unknown key or a bad signature.
+   * a nonce not above the last one is refused (10114), as is one further ahead of `now` (ms) than
+   * MAX_NONCE_LEAD_US, an unknown key or a bad signature. The caller makes sure the signed `payload`
+   * contains the nonce, so a captured signature cannot be replayed with another nonce.
    */
-  checkSignature(key: string, payload: string, sig: string, nonce: number): AuthCheck {
+  checkSignature(key: string, payload: string, sig: string, nonce: number, now: number): AuthCheck {
     const row = this.db.prepare("SELECT user_id, secret, last_nonce, caps FROM api_keys WHERE key = ?").get(key) as
       { user_id: number; secret: string; last_nonce: number; caps: string } | undefined;
     const expected = createHmac("sha384", row?.secret ?? "no-such-key")
       .update(payload)
       .digest("hex");
-    if (!row || !safeEqual(expected, sig)) return { ok: false, code: 10100, msg: "apikey: invalid" };
-    if (!Number.isSafeInteger(nonce) || nonce <= row.last_nonce) return { ok: false, code: 10114, msg: "nonce: small" };
+    if (!row || !safeEqual(expected, sig)) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "apikey: invalid" };
+    if (!Number.isSafeInteger(nonce) || nonce <= row.last_nonce)
+      return { ok: false, code: ERROR_CODES.AUTH_NONCE, msg: "nonce: small" };
+    // A nonce far in the future would be accepted once and then lock the key's owner out until the
+    // clock caught up (2^53 − 1: for ever). Clients count in microseconds at most, so anything past
+    // now in microseconds plus the allowed lead is refused and the stored nonce does not move.
+    if (nonce > now * 1000 + MAX_NONCE_LEAD_US)
+      return { ok: false, code: ERROR_CODES.AUTH_NONCE, msg: "nonce: too big" };
     this.db.prepare("UPDATE api_keys SET last_nonce = ? WHERE key = ?").run(nonce, key);
     return { ok: true, userId: row.user_id, caps: JSON.parse(row.caps) as string[], keyId: key };
   }
