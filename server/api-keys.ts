@@ -1,8 +1,9 @@
 /**
- * API keys with capabilities (SPEC section 5: generate, verify generation, update, revoke one or
- * all). Generating is two steps: the request names the label and permissions and gets a pending
- * id; the key and its secret exist only once the owner proves it is them — the TOTP code when
- * two-factor is on, otherwise a code mailed to the outbox. The secret is shown once and never again.
+ * API keys with capabilities (generate, verify the generation, update, revoke one or all:
+ * docs/product-rules.md#other-flows). Generating is two steps: the request names the label and
+ * permissions and gets a pending id; the key and its secret exist only once the owner proves it is
+ * them — the TOTP code when two-factor is on, otherwise a code mailed to the outbox. The secret is
+ * shown once and never again.
  *
  * Capabilities are stored as scope letters with an optional `:r` (read only): `o` orders, `p`
  * positions (margin trading: `r/positions`, `w/position/…`, margin info, `calc/order/avail` — the
@@ -19,7 +20,7 @@
  */
 import { randomInt } from "node:crypto";
 import { safeEqual, type Accounts } from "./store/accounts.ts";
-import { verifyTotp } from "./store/totp.ts";
+import { totpStep } from "./store/totp.ts";
 
 export interface KeyReply {
   readonly status: number;
@@ -39,8 +40,9 @@ const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
   ["settings", "s"],
   ["wallets", "w"],
   ["withdraw", "wd"],
-  // PROTOCOL.md 6 lists two more. No call here needs them; keys and tokens may carry them (`bp`
-  // is w/token's bfxpay letter; ui_withdraw has none documented: `uwd` is this exchange's).
+  // `r/permissions` lists two more (docs/protocol.md#permissions). No call here needs them; keys
+  // and tokens may carry them (`bp` is w/token's bfxpay letter; ui_withdraw has none documented:
+  // `uwd` is this exchange's).
   ["ui_withdraw", "uwd"],
   ["bfxpay", "bp"],
 ];
@@ -80,7 +82,7 @@ export function allows(caps: readonly string[], need: Need | null): boolean {
   return caps.includes(need.cap) || (!need.write && caps.includes(`${need.cap}:r`));
 }
 
-/** `[[scope, read, write], …]` as `r/permissions` answers (PROTOCOL.md 6). */
+/** `[[scope, read, write], …]` as `r/permissions` answers (docs/protocol.md#permissions). */
 export function permissionsWire(caps: readonly string[] | null): [string, number, number][] {
   return SCOPES.map(([scope, cap]) => {
     if (caps === null) return [scope, 1, 1];
@@ -89,12 +91,12 @@ export function permissionsWire(caps: readonly string[] | null): [string, number
   });
 }
 
-/** The longest a token asked for with `ttl` may live (SPEC section 9: the token time to live, 3600 s). */
+/** The longest a token asked for with `ttl` may live (the product's token time to live, 3600 s). */
 export const MAX_TOKEN_TTL_S = 3600;
 
 /**
- * What a web session's renewal asks for (SPEC section 6: "a write-enabled token carries
- * capabilities o, f, s, w"; src/ui/session/core.ts TOKEN_CAPS, some builds add `a`). A session
+ * What a web session's renewal asks for (a write-enabled token carries the capabilities o, f, s, w:
+ * docs/product-rules.md#token-capabilities; src/ui/session/core.ts TOKEN_CAPS, some builds add `a`). A session
  * asking for at least these, with write, gets a session token: the app renews its session with it
  * and makes every call with the result — positions, withdrawals, API key management included (the
  * real site's session is a cookie these caps do not limit).
@@ -105,14 +107,15 @@ export const WEB_SESSION_CAPS: readonly string[] = ["o", "f", "s", "w"];
 const SESSION_CAPS: readonly string[] = [...CAPS];
 
 /**
- * What `w/token` mints (PROTOCOL.md 6: `{scope, ttl, caps, writePermission}`, SPEC section 9 `capsRW`,
- * the `cpl` variant's `allow_write`) for a caller with `callerCaps` (null: a session token). A
- * token never carries more than its caller: the caller's capabilities (a session's: every
- * letter) are intersected with what is asked — `caps` letters, write only with `writePermission:
- * true` (or `allow_write`), or `capsRW` `{letter: {read, write}}` — and asking for nothing gives
- * the caller's own, read-only with `writePermission: false` (or `allow_write: false`). A session
- * asking for nothing, or for WEB_SESSION_CAPS with write, keeps a session token (null). `ttl` is
- * seconds, at most MAX_TOKEN_TTL_S; absent, the session's 8 minutes.
+ * What `w/token` mints (`{scope, ttl, caps, writePermission}`, `capsRW`, the `cpl` variant's
+ * `allow_write`: docs/protocol.md#tokens, docs/product-rules.md#token-capabilities) for a caller
+ * with `callerCaps` (null: a session token). A token never carries more than its caller: the
+ * caller's capabilities (a session's: every letter) are intersected with what is asked — `caps`
+ * letters, write only with `writePermission: true` (or `allow_write`), or `capsRW` `{letter: {read,
+ * write}}` — and asking for nothing gives the caller's own, read-only with `writePermission: false`
+ * (or `allow_write: false`). A session asking for nothing, or for WEB_SESSION_CAPS with write,
+ * keeps a session token (null). `ttl` is seconds, at most MAX_TOKEN_TTL_S; absent, the session's 8
+ * minutes.
  */
 export function tokenGrant(
   callerCaps: readonly string[] | null,
@@ -227,8 +230,11 @@ export class ApiKeys {
         if (!p || p.userId !== userId || p.expires <= this.now()) return err(10001, "id: invalid or expired");
         const code = typeof body["code"] === "string" ? body["code"].trim() : "";
         const secret = this.accounts.byId(userId)?.tfa_secret ?? null;
+        // A TOTP code is good once for everything: the one that signed the owner in cannot also
+        // approve a key (Accounts.useTotpStep).
+        const step = p.code === null && secret !== null ? totpStep(secret, code, this.now()) : null;
         const good =
-          p.code !== null ? safeEqual(code, p.code) : secret !== null && verifyTotp(secret, code, this.now());
+          p.code !== null ? safeEqual(code, p.code) : step !== null && this.accounts.useTotpStep(userId, step);
         if (!good) {
           // A six-digit code must not be guessable in the ten minutes it lives: a few tries, then
           // the request is gone and the owner starts again.

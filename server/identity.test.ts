@@ -23,6 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/** The newest six-digit code mailed to `to` under `subject`, from the development outbox. */
+async function mailedCode(to: string, subject: string): Promise<string> {
+  const outbox = (await (await fetch(`${base}/dev/outbox`)).json()) as {
+    recipient: string;
+    subject: string;
+    body: string;
+  }[];
+  const mail = outbox.find((m) => m.recipient === to && m.subject === subject);
+  return /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1] ?? "";
+}
+
 async function post(path: string, body: unknown, token?: string): Promise<[number, unknown]> {
   const res = await fetch(base + path, {
     method: "POST",
@@ -96,18 +107,22 @@ describe("identity", () => {
     const [, challenge] = await post("/v2/auth/r/int/2fa/challenge", { method: "otp" }, token);
     const secret = (challenge as { secret: string; otpauth: string }).secret;
     expect((challenge as { otpauth: string }).otpauth).toContain(`secret=${secret}`);
-    expect(await post("/v2/auth/w/int/2fa/register", { token: "000000", method: "otp" }, token)).toEqual([
+    expect((challenge as { confirm: string }).confirm).toBe("password+email");
+    const emailCode = await mailedCode("ann@example.com", "Confirm two-factor set-up");
+    const proof = { password: "long-enough-pw", emailCode };
+    expect(await post("/v2/auth/w/int/2fa/register", { token: "000000", method: "otp", ...proof }, token)).toEqual([
       400,
       ["error", 10100, "otp: invalid"],
     ]);
     expect(
-      await post("/v2/auth/w/int/2fa/register", { token: totp(secret, Date.now()), method: "otp" }, token),
+      await post("/v2/auth/w/int/2fa/register", { token: totp(secret, Date.now()), method: "otp", ...proof }, token),
     ).toEqual([200, [1]]);
+    // The code that confirmed the set-up is spent: the sign-in below uses the next step's.
     const [, step] = await post("/v2/login", { login: "ann", password: "long-enough-pw" });
     expect(step).toMatchObject({ tfa: "otp" });
     const tempToken = (step as { tempToken: string }).tempToken;
     expect(await post("/v2/login/verify", { tempToken, otp: "123" })).toEqual([400, ["error", 10100, "otp: invalid"]]);
-    const [s, final] = await post("/v2/login/verify", { tempToken, otp: totp(secret, Date.now()) });
+    const [s, final] = await post("/v2/login/verify", { tempToken, otp: totp(secret, Date.now() + 30_000) });
     expect(s).toBe(200);
     expect(typeof (final as string[])[0]).toBe("string");
   });

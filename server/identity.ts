@@ -1,14 +1,14 @@
 /**
  * Sign-up, e-mail verification (a local outbox stands in for mail; `GET /dev/outbox` shows it),
  * login with a local captcha after repeated failures, TOTP two-factor (`/v2/login/verify`), logout
- * feedback, and the user settings store — the public-host account calls of SPEC section 7.
+ * feedback, and the user settings store — the public-host account calls of docs/product-rules.md#calls.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import { FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
+import { ERROR_CODES, FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
-import { safeEqual } from "./store/accounts.ts";
-import { newTotpSecret, otpauthUrl, totpStep, verifyTotp } from "./store/totp.ts";
+import { safeEqual, verifyPassword, type UserRow } from "./store/accounts.ts";
+import { newTotpSecret, otpauthUrl, totpStep } from "./store/totp.ts";
 
 export interface Reply {
   readonly status: number;
@@ -36,13 +36,15 @@ export const MAX_OTP_TRIES = 5;
  */
 export const MAX_OTP_FAILURES = 10;
 const VERIFY_MS = 24 * 3600_000;
+/** How long a two-factor challenge (its new secret and mailed code) waits for the register call. */
+const TWO_FA_PENDING_MS = 10 * 60_000;
 const NEW_ACCOUNT_BALANCES: Readonly<Record<string, number>> = { USD: 10_000, BTC: 0.5, TESTUSD: 10_000, TESTBTC: 0.5 };
 
 export class Identity {
   readonly #failures = new Map<string, number[]>();
   readonly #captchas = new Map<string, { answer: string; expires: number }>();
   readonly #temp = new Map<string, { userId: number; expires: number; tries: number }>();
-  readonly #pending2fa = new Map<number, string>();
+  readonly #pending2fa = new Map<number, { secret: string; mailCode: string | null; expires: number; tries: number }>();
 
   readonly #keys: ApiKeys;
 
@@ -106,16 +108,28 @@ export class Identity {
   }
 
   /**
-   * Takes TOTP step `step` for `userId` if it is later than the last one accepted (false: seen
-   * already). Kept in the database, in one conditional write: the two API hosts, and any other
-   * process on the same file, accept a code once between them.
+   * Null when the caller proved to be the account's owner for a security change, else why not: with
+   * a second factor, its current code (`currentToken`, good once, counted against the account's
+   * code failures); without one, the password and the code mailed with the challenge (`emailCode`).
    */
-  #useTotpStep(userId: number, step: number): boolean {
-    return (
-      this.#db()
-        .prepare("UPDATE users SET tfa_last_step = ? WHERE id = ? AND tfa_last_step < ?")
-        .run(step, userId, step).changes === 1
-    );
+  #proveOwner(user: UserRow, body: Record<string, unknown>, mailCode: string | null): string | null {
+    if (user.tfa_secret) {
+      const otpKey = `otp:${user.id}`;
+      if (this.#recentFailures(otpKey).length >= MAX_OTP_FAILURES) return "otp: too many attempts, try again later";
+      const code = body["currentToken"];
+      const step = typeof code === "string" ? totpStep(user.tfa_secret, code, this.now()) : null;
+      if (step === null || !this.gate.accounts.useTotpStep(user.id, step)) {
+        this.#failures.set(otpKey, [...this.#recentFailures(otpKey), this.now()]);
+        return "otp: current code required";
+      }
+      return null;
+    }
+    const password = body["password"];
+    if (typeof password !== "string" || !verifyPassword(password, user.password_hash)) return "password: invalid";
+    const emailCode = body["emailCode"];
+    if (mailCode === null || typeof emailCode !== "string" || !safeEqual(emailCode.trim(), mailCode))
+      return "email code: invalid";
+    return null;
   }
 
   captchaChallenge(): { id: string; question: string } {
@@ -217,7 +231,7 @@ export class Identity {
         const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
         // A code seen already (this one or a later step) is refused: one observed code must not
         // open a second session within its 90-second window.
-        if (step === null || !this.#useTotpStep(user.id, step)) {
+        if (step === null || !a.useTotpStep(user.id, step)) {
           // Six digits must not be guessable on one temporary token: a few tries, then log in
           // again; nor over many: the account's own count (MAX_OTP_FAILURES).
           if (temp && ++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(body["tempToken"] as string);
@@ -255,17 +269,64 @@ export class Identity {
     const db = this.#db();
     switch (path) {
       case "/v2/auth/r/int/2fa/challenge": {
-        const secret = newTotpSecret();
-        this.#pending2fa.set(userId, secret);
         const user = this.gate.accounts.byId(userId);
-        return ok({ method: "otp", secret, otpauth: otpauthUrl(secret, user?.username ?? String(userId)) });
+        if (!user) return err(ERROR_CODES.AUTH_FAILED, "token: invalid");
+        const secret = newTotpSecret();
+        // Who may change the second factor must be proven by more than a session token: the current
+        // factor when there is one, else the password and a code mailed to the owner (sent now).
+        let mailCode: string | null = null;
+        if (!user.tfa_secret) {
+          mailCode = String(randomInt(0, 1e6)).padStart(6, "0");
+          this.#mail(
+            user.email,
+            "Confirm two-factor set-up",
+            `Your code to turn on two-factor authentication is ${mailCode}. If this was not you, change your password.`,
+          );
+        }
+        this.#pending2fa.set(userId, { secret, mailCode, expires: this.now() + TWO_FA_PENDING_MS, tries: 0 });
+        return ok({
+          method: "otp",
+          secret,
+          otpauth: otpauthUrl(secret, user.username),
+          confirm: user.tfa_secret ? "otp" : "password+email",
+        });
       }
       case "/v2/auth/w/int/2fa/register": {
-        const secret = this.#pending2fa.get(userId);
-        if (!secret || typeof body["token"] !== "string" || !verifyTotp(secret, body["token"], this.now()))
-          return err(10100, "otp: invalid");
-        db.prepare("UPDATE users SET tfa_secret = ? WHERE id = ?").run(secret, userId);
+        const user = this.gate.accounts.byId(userId);
+        const pending = this.#pending2fa.get(userId);
+        if (!user || !pending || pending.expires <= this.now()) return err(ERROR_CODES.AUTH_FAILED, "otp: invalid");
+        const proof = this.#proveOwner(user, body, pending.mailCode);
+        const fresh = typeof body["token"] === "string" ? totpStep(pending.secret, body["token"], this.now()) : null;
+        if (proof !== null || fresh === null) {
+          // A few tries per challenge, then the owner starts again (and gets a new mailed code).
+          if (++pending.tries >= MAX_OTP_TRIES) this.#pending2fa.delete(userId);
+          return err(ERROR_CODES.AUTH_FAILED, proof ?? "otp: invalid");
+        }
+        const changed = user.tfa_secret !== null;
+        this.#db().prepare("UPDATE users SET tfa_secret = ? WHERE id = ?").run(pending.secret, userId);
+        // The code that confirmed the new secret is spent: it cannot sign in or approve anything.
+        this.gate.accounts.useTotpStep(userId, fresh);
         this.#pending2fa.delete(userId);
+        this.#mail(
+          user.email,
+          changed ? "Your two-factor authenticator was changed" : "Two-factor authentication is on",
+          changed
+            ? "A new authenticator replaced the old one on your account. If this was not you, contact support at once."
+            : "Your account now asks for a code from your authenticator app at sign-in.",
+        );
+        return ok([1]);
+      }
+      case "/v2/auth/w/int/2fa/disable": {
+        const user = this.gate.accounts.byId(userId);
+        if (!user?.tfa_secret) return err(ERROR_CODES.PARAMS, "otp: not enabled");
+        const proof = this.#proveOwner(user, body, null);
+        if (proof !== null) return err(ERROR_CODES.AUTH_FAILED, proof);
+        this.#db().prepare("UPDATE users SET tfa_secret = NULL WHERE id = ?").run(userId);
+        this.#mail(
+          user.email,
+          "Two-factor authentication is off",
+          "Your account no longer asks for an authenticator code. If this was not you, contact support at once.",
+        );
         return ok([1]);
       }
       case "/v2/auth/r/settings":

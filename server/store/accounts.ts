@@ -1,6 +1,6 @@
 /**
  * Accounts of the embedded exchange: users with scrypt-hashed passwords, session tokens with the
- * 8-minute expiry (SPEC section 9), and API keys whose HMAC-SHA384 signatures are checked in
+ * 8-minute expiry (docs/product-rules.md#constants), and API keys whose HMAC-SHA384 signatures are checked in
  * constant time with nonces strictly increasing per key. An API secret is shown once at creation;
  * it is kept because verifying an HMAC needs it (it never leaves the server).
  */
@@ -293,6 +293,19 @@ export class Accounts {
       .prepare("INSERT INTO api_keys (key, user_id, secret, label, caps, created_at) VALUES (?, ?, ?, ?, ?, ?)")
       .run(key, userId, secret, label, JSON.stringify(caps), now);
     return { key, secret };
+  }
+
+  /**
+   * Takes TOTP step `step` for `userId` if it is later than the last one accepted (false: seen
+   * already). Kept in the database, in one conditional write: the two API hosts, and any other
+   * process on the same file, accept a code once between them — for sign-in, key creation and
+   * security changes alike.
+   */
+  useTotpStep(userId: number, step: number): boolean {
+    return (
+      this.db.prepare("UPDATE users SET tfa_last_step = ? WHERE id = ? AND tfa_last_step < ?").run(step, userId, step)
+        .changes === 1
+    );
   }
 
   /**

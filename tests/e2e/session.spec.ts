@@ -141,9 +141,20 @@ test("an account with two-factor on passes the code step", async ({ page, reques
   const headers = { "bfx-token": apiToken };
   const challenge = await request.post(`${AUTH}/v2/auth/r/int/2fa/challenge`, { headers, data: { method: "otp" } });
   const { secret } = (await challenge.json()) as { secret: string };
+  // Turning two-factor on takes the password and the code mailed with the challenge.
+  const outbox = (await (await request.get(`${API}/dev/outbox`)).json()) as {
+    recipient: string;
+    subject: string;
+    body: string;
+  }[];
+  const mailed = outbox.find(
+    (m) => m.recipient === `${username}@example.test` && m.subject === "Confirm two-factor set-up",
+  );
+  const emailCode = /\b(\d{6})\b/.exec(mailed?.body ?? "")?.[1] ?? "";
+  // The code that confirms the set-up is spent; the sign-in below uses the next step's.
   const register = await request.post(`${AUTH}/v2/auth/w/int/2fa/register`, {
     headers,
-    data: { token: totp(secret), method: "otp" },
+    data: { token: totp(secret, Date.now() - 30_000), method: "otp", password, emailCode },
   });
   expect(await register.json()).toEqual([1]);
 
