@@ -169,7 +169,7 @@ describe.skipIf(!present)("replay mode (reads ../shared/bitfinex/recordings; ski
     expect(placed.ok).toBe(true);
     expect(v.trading.tradesWire(v.user, symbol, 10)[0]?.[5]).toBe(bestAsk);
     expect(balances(v.trading.walletsWire(v.user))).not.toEqual(wallets);
-  });
+  }, 30_000); // 22,000 recorded steps checked against a reference replay: seconds of CPU on a shared machine
 
   it("serves the printed trades on the trades channel, REST trades history and the ticker", async () => {
     const ex = new Exchange({ now: () => Date.now(), seed: 9, markets: [{ symbol: "tBTCUSD", start: 6400 }] });
