@@ -1,4 +1,4 @@
-// Lint carries the product rules (HOUSE-STYLE 20): no unlocalized strings in ui/pages, no `.only`,
+// Lint carries the product rules (docs/README.md#conventions): no unlocalized strings in ui/pages, no `.only`,
 // no raw console, react-hooks rules, no raw timers outside the owned schedulers, and the import
 // direction between the thread folders.
 import js from "@eslint/js";
@@ -169,6 +169,35 @@ export default tseslint.config(
               group: ["react", "react-dom", "valtio", "comlink", "wouter", "node:*"],
               message: "src/protocol is pure TypeScript.",
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The exchange serves the front end and shares only the wire format with it (src/protocol).
+    // Its tests may drive the worker's own client against it (conformance), as any test may import
+    // anything; tsc enforces the same on the product code (tsconfig.node.json references only
+    // src/protocol).
+    files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/src/ui/**",
+                "**/src/ui",
+                "**/src/pages/**",
+                "**/src/pages",
+                "**/src/workers/**",
+                "**/src/workers",
+              ],
+              message: "The exchange imports only src/protocol from src.",
+            },
+            { group: ["react", "react-dom", "valtio", "comlink", "wouter"], message: "The exchange is Node code." },
           ],
         },
       ],

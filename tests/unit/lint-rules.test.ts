@@ -1,5 +1,6 @@
 /**
- * The product rules carried by lint (HOUSE-STYLE 2, 20) are part of the contract: each must reject
+ * The product rules carried by lint (import direction, localized strings, no `.only`, no raw
+ * `console`; docs/README.md#conventions) are part of the contract: each must reject
  * the code it exists to reject. Lints snippets as if they were files at the given paths.
  */
 import { ESLint } from "eslint";
@@ -68,6 +69,27 @@ describe("lint product rules", () => {
       "src/workers/sample.ts",
     );
     expect(ids).toContain("no-restricted-imports");
+  });
+
+  it("keeps the exchange off the front end's code: only src/protocol", async () => {
+    const worker = await ruleIds(
+      'import { Connection } from "../../src/workers/core/index.ts";\nexport const y = Connection;\n',
+      "server/exchange/sample.ts",
+    );
+    expect(worker).toContain("no-restricted-imports");
+    const ui = await ruleIds('import { log } from "../src/ui/log.ts";\nexport const y = log;\n', "server/sample.ts");
+    expect(ui).toContain("no-restricted-imports");
+    const protocol = await ruleIds(
+      'import { crc32 } from "../../src/protocol/index.ts";\nexport const y = crc32;\n',
+      "server/exchange/sample.ts",
+    );
+    expect(protocol).not.toContain("no-restricted-imports");
+    // A test may drive the worker's client against the exchange.
+    const conformance = await ruleIds(
+      'import { Connection } from "../../src/workers/core/index.ts";\nexport const y = Connection;\n',
+      "server/exchange/sample.test.ts",
+    );
+    expect(conformance).not.toContain("no-restricted-imports");
   });
 
   it("enforces the react-hooks rules", async () => {
