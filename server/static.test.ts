@@ -70,6 +70,14 @@ describe("app server", () => {
     expect([400, 404]).toContain(res.status);
     expect(await res.text()).not.toContain("root:");
   });
+
+  it("answers a malformed percent escape with 400, not a server error", async () => {
+    for (const path of ["/%E0%A4%A", "/%", "/about%zz"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(400);
+    }
+    expect((await fetch(`${base}/about`)).status).toBe(200);
+  });
 });
 
 describe("served config", () => {

@@ -9,6 +9,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { encodeApiError, ERROR_CODES } from "../src/protocol/index.ts";
 import { connectSources, type ServedConfig } from "./config.ts";
 
 const MIME: Record<string, string> = {
@@ -68,10 +69,17 @@ export function createAppServer(options: StaticServerOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     const url = new URL(req.url ?? "/", "http://localhost");
-    const path = decodeURIComponent(url.pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      // A malformed escape ("%E0%A4%A") is the client's mistake, not the server's.
+      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request: malformed address");
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(isApiPath(path) ? 404 : 405, { "content-type": "application/json" });
-      res.end(JSON.stringify(["error", 10020, "not found"]));
+      res.end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
       return;
     }
     if (path === "/config.json") {
@@ -81,7 +89,7 @@ export function createAppServer(options: StaticServerOptions): Server {
     }
     if (isApiPath(path)) {
       res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify(["error", 10020, "not found"]));
+      res.end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
       return;
     }
     const file = normalize(join(root, path));

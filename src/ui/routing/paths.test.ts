@@ -28,7 +28,7 @@ describe("normalizePath", () => {
 });
 
 describe("protected prefixes", () => {
-  it("covers every prefix of SPEC section 2, at the prefix and below it, with or without a trailing slash", () => {
+  it("covers every protected prefix, at the prefix and below it, with or without a trailing slash", () => {
     for (const prefix of PROTECTED_PREFIXES) {
       expect(isProtectedPath(prefix)).toBe(true);
       expect(isProtectedPath(`${prefix}/`)).toBe(true);
@@ -110,5 +110,12 @@ describe("forced login", () => {
     expect(safeBackTarget("?back=%2F%2Fevil.example")).toBe("/");
     expect(safeBackTarget("?back=%2F%5Cevil.example")).toBe("/");
     expect(safeBackTarget("")).toBe("/");
+    // Tabs, newlines and backslashes are what browsers drop or rewrite: never a way out or a loop.
+    expect(safeBackTarget("?back=%2F%09%2Fevil.example")).toBe("/");
+    expect(safeBackTarget("?back=%2F%0A%2Fevil.example")).toBe("/");
+    expect(safeBackTarget("?back=%2F%09login")).toBe("/");
+    expect(safeBackTarget("?back=%2Flogin%3Fback%3D%252F")).toBe("/");
+    expect(safeBackTarget("?back=%2Fa%5Cb")).toBe("/");
+    expect(safeBackTarget("?back=%2Ftradedesk%2FBTCUSD%23book")).toBe("/tradedesk/BTCUSD#book");
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Route-matching rules of SPEC section 2: trailing slashes tolerated, `/index.html` is the root,
- * protected prefixes send a logged-out user to the login page with a `back` address, `/freeze` is
- * excluded from the forced-login message, `/tradedesk*` is the trading-desk area.
+ * Route-matching rules (docs/product-rules.md#routes-and-navigation): trailing slashes tolerated,
+ * `/index.html` is the root, protected prefixes send a logged-out user to the login page with a
+ * `back` address, `/freeze` is excluded from the forced-login message, `/tradedesk*` is the
+ * trading-desk area.
  */
 
 export const PROTECTED_PREFIXES = [
@@ -49,7 +50,7 @@ export function isProtectedPath(path: string): boolean {
   return PROTECTED_PREFIXES.some((prefix) => hasPathPrefix(path, prefix));
 }
 
-/** The trading-desk area: any path starting with /tradedesk (SPEC section 2). */
+/** The trading-desk area: any path starting with /tradedesk (docs/product-rules.md#protected-area). */
 export function isTradeDeskPath(path: string): boolean {
   return normalizePath(path).startsWith(TRADEDESK_PREFIX);
 }
@@ -77,9 +78,22 @@ export function loginRedirect(currentHref: string, origin: string): string {
  */
 export function safeBackTarget(search: string): string {
   const back = new URLSearchParams(search).get("back");
-  if (!back || !back.startsWith("/") || back.startsWith("//") || back.startsWith("/\\")) return "/";
-  return back;
+  // Browsers drop tabs and newlines from addresses and read "\\" as "/": "/\t/evil.example" is
+  // "//evil.example" to them, and "/\tlogin" is the login page again (the user would be stranded).
+  // Such text is refused outright; what is left is resolved as the browser would resolve it.
+  if (!back || !back.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(back)) return "/";
+  let url: URL;
+  try {
+    url = new URL(back, BACK_BASE);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== BACK_BASE || hasPathPrefix(url.pathname, LOGIN_PATH)) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Any origin of our own to resolve `back` against: a result on another origin left the site. */
+const BACK_BASE = "https://orderflow.invalid";
 
 export type RouteDecision = { readonly kind: "render" } | { readonly kind: "redirect"; readonly to: string };
 
