@@ -13,6 +13,7 @@ import { Identity } from "./identity.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
+import { DEFAULT_SOCKET_LIMITS, SocketGuard, type SocketLimits } from "./socket-guard.ts";
 
 export interface ApiServerOptions {
   readonly exchange: Exchange;
@@ -35,6 +36,8 @@ export interface ApiServerOptions {
   readonly account?: AccountGateway;
   /** Requests per minute per IP and endpoint group (429 beyond). */
   readonly limits?: Readonly<Record<LimitGroup, number>>;
+  /** Sockets per address, messages per second, send queue and message size (socket-guard.ts). */
+  readonly socketLimits?: Partial<SocketLimits>;
   /**
    * The sign-in state (failed-login counters, captchas, temporary 2FA tokens) to share with the
    * other API host; absent, one of its own over `account`.
@@ -45,6 +48,7 @@ export interface ApiServerOptions {
 export interface ApiServer {
   readonly server: Server;
   readonly sockets: PublicSocketServer;
+  readonly guard: SocketGuard;
   close(): Promise<void>;
 }
 
@@ -157,14 +161,19 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));
     }
   };
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const guard = new SocketGuard({ ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits }, options.now);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: guard.limits.maxPayloadBytes });
   server.on("upgrade", (req, socket, head) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path !== "/ws/2") {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+    if (!guard.admit(req, socket)) return;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      guard.watch(ws, req);
+      wss.emit("connection", ws, req);
+    });
   });
   const sockets = new PublicSocketServer(wss, {
     ...(options.account ? { account: options.account } : {}),
@@ -177,9 +186,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   return {
     server,
     sockets,
+    guard,
     close: () =>
       new Promise((resolve) => {
         sockets.close();
+        guard.close();
         wss.close();
         server.close(() => resolve());
         server.closeAllConnections();

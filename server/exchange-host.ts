@@ -5,6 +5,7 @@
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
+import { INFO_CODES } from "../src/protocol/index.ts";
 import { createApiServer, type ApiServer } from "./api-server.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
@@ -12,6 +13,7 @@ import { openVenue } from "./exchange/venue.ts";
 import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
 import { Identity } from "./identity.ts";
 import { guarded } from "./log.ts";
+import { socketLimitsFromEnv, type SocketLimits } from "./socket-guard.ts";
 
 export interface ExchangeHostOptions {
   readonly host: string;
@@ -27,6 +29,8 @@ export interface ExchangeHostOptions {
   readonly devEndpoints?: boolean;
   /** Requests per minute per address and group; absent, the real exchange's defaults. */
   readonly limits?: Readonly<Record<LimitGroup, number>>;
+  /** Socket limits (socket-guard.ts); `WS_LIMITS` in the environment. */
+  readonly socketLimits?: Partial<SocketLimits>;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
   readonly stress?: { readonly intervalMs: number; readonly updates: number; readonly symbols: readonly string[] };
   /** Replay mode: a recorded stream drives one market's book, `steps` recorded changes every `stepMs`. */
@@ -93,6 +97,7 @@ export function hostOptionsFromEnv(
     log: (line) => process.stdout.write(`${line}\n`),
     devEndpoints: devEndpointsFromEnv(env),
     ...limitsFromEnv(env),
+    socketLimits: socketLimitsFromEnv(env["WS_LIMITS"]),
     ...modesFromEnv(env),
   };
 }
@@ -137,13 +142,17 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   const restored = trading.restore();
   if (restored > 0) o.log(`Restored ${restored} open orders.`);
   const apis: ApiServer[] = [];
-  // Maintenance (SPEC section 9): platform status 0 for REST and new sockets, info 20060 to every
+  // Maintenance (docs/protocol.md#info-codes): platform status 0 for REST and new sockets, info 20060 to every
   // connected socket on entry and 20061 on exit, and trading refused in between.
   let status = 1;
   const setMaintenance = (on: boolean): boolean => {
     if ((status === 0) === on) return false;
     status = on ? 0 : 1;
-    for (const api of apis) api.sockets.info(on ? 20060 : 20061, on ? MAINTENANCE_START : MAINTENANCE_END);
+    for (const api of apis)
+      api.sockets.info(
+        on ? INFO_CODES.MAINTENANCE_START : INFO_CODES.MAINTENANCE_END,
+        on ? MAINTENANCE_START : MAINTENANCE_END,
+      );
     o.log(on ? "Maintenance started." : "Maintenance ended.");
     return true;
   };
@@ -162,6 +171,7 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
       account: gateway,
       devEndpoints: o.devEndpoints ?? false,
       ...(o.limits ? { limits: o.limits } : {}),
+      ...(o.socketLimits ? { socketLimits: o.socketLimits } : {}),
     });
     await new Promise<void>((done) => api.server.listen(port, o.host, done));
     apis.push(api);
@@ -208,7 +218,7 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     async stop() {
       for (const t of timers) clearInterval(t);
       // Tell connected clients we are going away (info 20051) so they reconnect promptly.
-      for (const api of apis) api.sockets.info(20051, "Stopping. Please try to reconnect");
+      for (const api of apis) api.sockets.info(INFO_CODES.RECONNECT, "Stopping. Please try to reconnect");
       await Promise.all(apis.map((a) => a.close()));
       db.close();
     },

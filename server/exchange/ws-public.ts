@@ -333,7 +333,9 @@ export class PublicSocketServer {
     const m = msg as Record<string, unknown>;
     switch (m["event"]) {
       case "ping":
-        this.#event(c, { event: "pong", ts: this.#o.now(), ...(m["cid"] !== undefined ? { cid: m["cid"] } : {}) });
+        // Only a number is echoed: an echoed field of any size let a client that never reads make
+        // the server queue as much as it sent (socket-guard.ts bounds the queue as well).
+        this.#event(c, { event: "pong", ts: this.#o.now(), ...(Number.isFinite(m["cid"]) ? { cid: m["cid"] } : {}) });
         return;
       case "conf": {
         const flags = m["flags"];
