@@ -18,7 +18,7 @@ import { installLinkInterception, installPrefetch } from "./navigation";
 import { PageHost, UnknownPath } from "./PageHost";
 import { routesFor } from "./routes";
 
-/** Wouter's browser location with the SPEC's path rules: trailing slash and /index.html tolerated. */
+/** Wouter's browser location with the product's path rules: trailing slash and /index.html tolerated. */
 const useNormalizedLocation: BrowserLocationHook = (options) => {
   const [path, navigate] = useBrowserLocation(options);
   return [normalizePath(path), navigate];

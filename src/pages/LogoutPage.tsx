@@ -11,8 +11,9 @@ import * as s from "./session.css";
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
 /**
- * /logout (SPEC section 2's special path): optional feedback, then the token is deleted and every
- * tab's session ends, then the logged-out page. A visitor who is not signed in goes straight there.
+ * /logout (the special path of docs/product-rules.md#protected-area): optional feedback, then the
+ * token is deleted and every tab's session ends, then the logged-out page. A visitor who is not
+ * signed in goes straight there.
  */
 export function LogoutPage() {
   const { t } = useLingui();

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { intlTag } from "../ui/i18n";
-import { NUMBER_BOUNDS, type SettingKey } from "../ui/settings/schema";
+import { NUMBER_BOUNDS, type SettingKey, type UserSettings } from "../ui/settings/schema";
 import { settings, updateSetting } from "../ui/settings/store";
 import { LocaleSelect, ModeSelect, SchemeSelect, SettingSelect, ThemeSelect } from "../ui/shell/SettingSelect";
 import * as css from "./pages.css";
@@ -20,8 +20,11 @@ function Row({ label, children }: { readonly label: ReactNode; readonly children
   );
 }
 
+/** The settings whose value is a number. */
+type NumberSettingKey = { [K in SettingKey]: UserSettings[K] extends number ? K : never }[SettingKey];
+
 /** A number setting: the value is kept only when it is inside its bound; otherwise we say why. */
-function NumberSetting({ name, step = 1 }: { readonly name: SettingKey; readonly step?: number }) {
+function NumberSetting({ name, step = 1 }: { readonly name: NumberSettingKey; readonly step?: number }) {
   const { t } = useLingui();
   const s = useSnapshot(settings);
   const [draft, setDraft] = useState<string | null>(null);

@@ -22,7 +22,7 @@ import { resourcesFailed } from "./page-host";
 async function boot(): Promise<void> {
   const config = await loadConfig(window.location.origin);
   initAuth(window);
-  // Token check, renewal, user info and the account socket (SPEC sections 4 and 9).
+  // Token check, renewal, user info and the account socket (docs/product-rules.md#session-and-token).
   startSession(window);
 
   // The browser's language and the platform variant's display currency are the defaults; stored
@@ -74,7 +74,7 @@ async function boot(): Promise<void> {
       container: "serviceWorker" in navigator ? navigator.serviceWorker : undefined,
       onEvent: (e) => {
         log.info("service worker", e);
-        // SPEC section 4: on an update, reload if resources failed (the old build's chunks are gone).
+        // On an update, reload if resources failed (the old build's chunks are gone).
         if (e === "updated" && resourcesFailed()) window.location.reload();
       },
     });

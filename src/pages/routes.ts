@@ -90,7 +90,7 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: true,
   },
   {
-    // SPEC section 2's special path: feedback, token deletion, then the logged-out page.
+    // The special path (docs/product-rules.md#protected-area): feedback, token deletion, then the logged-out page.
     id: "logout",
     path: "/logout",
     title: msg`Sign out`,

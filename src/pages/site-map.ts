@@ -1,7 +1,7 @@
 /**
- * The static public pages the build publishes page data for (SPEC section 2's "page data per
- * path"). Shared by the router (src/pages/routes.tsx) and the build plugin (vite.config.ts), so a
- * page and its data are never out of step. Pure data: no React, no DOM.
+ * The static public pages the build publishes page data for (page data is fetched per
+ * path: docs/product-rules.md#page-data). Shared by the router (src/pages/routes.tsx) and the build
+ * plugin (vite.config.ts), so a page and its data are never out of step. Pure data: no React, no DOM.
  */
 export const STATIC_PAGES = {
   home: "/",

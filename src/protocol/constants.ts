@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (SPEC section 9). Shared by the worker, the UI and the embedded
+ * Business constants and limits (docs/product-rules.md#constants). Shared by the worker, the UI and the embedded
  * exchange so that every thread agrees on the same numbers.
  */
 
@@ -82,6 +82,9 @@ export const STRESS_INTENSITIES: readonly StressIntensity[] = [
 export const WITHDRAWAL_MAX_LNX = 0.02;
 export const WITHDRAWAL_MIN_LNX = 0.000001;
 export const HIDE_SMALL_BALANCES_THRESHOLD = 0.00001;
+/** Trading fees of the base tier, which the embedded exchange charges: maker 0.1 %, taker 0.2 %. */
+export const MAKER_FEE_RATE = 0.001;
+export const TAKER_FEE_RATE = 0.002;
 export const ORDERS_LIMIT = 20;
 export const CHART_HEIGHT = 515;
 export const DEFAULT_LEVERAGE = 10;
@@ -100,7 +103,7 @@ export const TICKERS_SYMBOLS_DEFAULT = "ALL";
 export const BITCOIN_VIEW_MODE_DEFAULT = "BTC";
 export const FEEDBACK_SOURCE_DEFAULT = "fe-web-logout";
 
-/** Fiat currencies (SPEC section 5) and the fiat list used by the fx rules (section 9). */
+/** Fiat currencies and the fiat list used by the fx rules (docs/product-rules.md#constants). */
 export const FIAT_CURRENCIES = [
   "USD",
   "EUR",
@@ -128,15 +131,15 @@ export const FIAT_CURRENCIES = [
 ] as const;
 export const FX_FIAT_CURRENCIES = ["EUR", "CNH", "JPY", "GBP", "CHF", "HKD", "USD"] as const;
 
-/** Countries with special handling (SPEC section 9). */
+/** Countries with special handling (docs/product-rules.md#constants). */
 export const SPECIAL_COUNTRIES = ["AR", "BR", "CL", "CO", "PE", "SV", "MX", "PL", "TR", "VE", "GB"] as const;
 /**
  * Countries where the cookie banner is not required: the Latin American ones of the special list
- * and Turkey (SPEC section 6).
+ * and Turkey (docs/product-rules.md#compliance-gates).
  */
 export const COOKIE_BANNER_EXEMPT_COUNTRIES = ["AR", "BR", "CL", "CO", "PE", "SV", "MX", "VE", "TR"] as const;
 
-/** Verification levels (SPEC section 6). */
+/** Verification levels (docs/product-rules.md#verification-levels). */
 export const VERIFICATION_LEVELS = { BASIC: 0, BASIC_PLUS: 1, INTERMEDIATE: 2, FULL: 3 } as const;
 
 /** Margin group setting values. */

@@ -1,6 +1,7 @@
 /**
- * Error and info codes of the protocol (PROTOCOL.md 1) and the product's reaction to each (SPEC
- * section 8). The UI maps an ErrorAction to a localized message; nothing here is user text.
+ * Error and info codes of the protocol (docs/protocol.md#info-codes, #error-codes) and the product's
+ * reaction to each (docs/product-rules.md#errors). The UI maps an ErrorAction to a localized
+ * message; nothing here is user text.
  */
 
 export const INFO_CODES = { RECONNECT: 20051, MAINTENANCE_START: 20060, MAINTENANCE_END: 20061, INFO: 5000 } as const;
@@ -36,6 +37,11 @@ export type ErrorAction =
   | { readonly kind: "maintenance" }
   | { readonly kind: "unknown-api-error"; readonly errorCode: number | null; readonly errorMessage: string };
 
+/** The error body REST answers with (and an account socket's refusal): `["error", CODE, "message"]`. */
+export function encodeApiError(code: number, message: string): ["error", number, string] {
+  return ["error", code, message];
+}
+
 /** REST/WS error body `["error", CODE, "message"]`, or `{error: "ERR_RATE_LIMIT"}` on 429. */
 export function parseApiError(body: unknown): { code: number | null; message: string } | null {
   if (Array.isArray(body) && body[0] === "error") {
@@ -48,7 +54,7 @@ export function parseApiError(body: unknown): { code: number | null; message: st
 }
 
 /**
- * SPEC section 8: HTTP 429 → rate-limit action; 10114 (small nonce) → reset the nonce and retry once
+ * docs/product-rules.md#errors: HTTP 429 → rate-limit action; 10114 (small nonce) → reset the nonce and retry once
  * (desktop/native clients); 10100 or an invalid-token message → forced logout; 20060 → maintenance;
  * everything else → an unknown-API-error action carrying code and message.
  */

@@ -10,7 +10,7 @@ import {
   validPositiveNumber,
 } from "./format";
 
-describe("number formatting (SPEC section 5)", () => {
+describe("number formatting (docs/product-rules.md#numbers-and-formats)", () => {
   it("shows 3 decimals under 1% and 2 otherwise", () => {
     expect(formatPercent(0.0012345)).toBe("0.123%");
     expect(formatPercent(-0.0067)).toBe("-0.670%");
@@ -60,7 +60,7 @@ describe("number formatting (SPEC section 5)", () => {
   });
 });
 
-describe("error catalogue (SPEC section 8)", () => {
+describe("error catalogue (docs/product-rules.md#errors)", () => {
   it("maps statuses and codes to the product's reaction", () => {
     expect(errorAction(429, { error: "ERR_RATE_LIMIT" })).toEqual({ kind: "rate-limited" });
     expect(errorAction(500, ["error", 10114, "nonce: small"], "native")).toEqual({ kind: "retry-nonce" });

@@ -1,7 +1,8 @@
 /**
- * Number formatting and small validation rules of SPEC section 5: percentages with 3 decimals under
- * 1% and 2 otherwise, abbreviations with k/M/B/T/P/E, 5 significant digits by default, a cap of 20
- * decimal places, book precision P0–P4 (anything else is P0), table sorting `column-asc|desc`.
+ * Number formatting and small validation rules (docs/product-rules.md#numbers-and-formats and
+ * #settings-values): percentages with 3 decimals under 1% and 2 otherwise, abbreviations with
+ * k/M/B/T/P/E, 5 significant digits by default, a cap of 20 decimal places, book precision P0–P4
+ * (anything else is P0), table sorting `column-asc|desc`.
  * Pure functions; the UI adds locale-aware separators on top.
  */
 import { BOOK_PRECISIONS, MAX_DECIMAL_PLACES, PRICE_SIGNIFICANT_DIGITS, type BookPrecision } from "./constants";
@@ -29,7 +30,7 @@ export function abbreviate(value: number, significant = 3): string {
   return `${Number(scaled.toPrecision(significant))}${SUFFIXES[tier]}`;
 }
 
-/** Rounds to `digits` significant digits (default 5, SPEC section 9), never in exponent form. */
+/** Rounds to `digits` significant digits (default 5, docs/product-rules.md#constants), never in exponent form. */
 export function toSignificant(value: number, digits = PRICE_SIGNIFICANT_DIGITS): string {
   if (!Number.isFinite(value) || value === 0) return value === 0 ? "0" : String(value);
   const rounded = Number(value.toPrecision(digits));
@@ -43,7 +44,7 @@ export function toFixedCapped(value: number, decimals: number): string {
   return value.toFixed(Math.max(0, Math.min(MAX_DECIMAL_PLACES, Math.floor(decimals))));
 }
 
-/** Book precision must be one of P0–P4, otherwise P0 (SPEC section 5). */
+/** Book precision must be one of P0–P4, otherwise P0 (docs/product-rules.md#settings-values). */
 export function validBookPrecision(value: unknown): BookPrecision {
   return typeof value === "string" && (BOOK_PRECISIONS as readonly string[]).includes(value)
     ? (value as BookPrecision)
@@ -55,7 +56,7 @@ export interface TableSorting {
   readonly direction: "asc" | "desc";
 }
 
-/** Table sorting is accepted only as column-asc or column-desc (SPEC section 5). */
+/** Table sorting is accepted only as column-asc or column-desc (docs/product-rules.md#settings-values). */
 export function parseTableSorting(value: unknown): TableSorting | null {
   if (typeof value !== "string") return null;
   const m = /^([A-Za-z0-9_]+)-(asc|desc)$/.exec(value);
@@ -63,8 +64,9 @@ export function parseTableSorting(value: unknown): TableSorting | null {
 }
 
 /**
- * SPEC section 5: a number field is valid if empty (when empty is allowed) or a positive number.
- * ("positive non-integer-only" in the SPEC is ambiguous; we accept any positive finite decimal.)
+ * A number field is valid if empty (when empty is allowed) or a positive number
+ * (docs/product-rules.md#numbers-and-formats: the product's "positive non-integer-only" is
+ * ambiguous; we accept any positive finite decimal).
  */
 export function validPositiveNumber(text: string, allowEmpty: boolean): boolean {
   const t = text.trim();

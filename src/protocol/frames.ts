@@ -1,13 +1,14 @@
 /**
- * Frame classification for the Bitfinex v2 WebSocket (PROTOCOL.md sections 1–2): events, heartbeats,
- * checksums, channel data, public trade events and account (channel 0) frames, with the SEQ_ALL and
- * TIMESTAMP suffixes peeled off. Whether channel data is a snapshot, an update or a bulk update is
- * NOT decided here by shape: the channel decides, by "first data frame after subscribed".
+ * Frame classification for the Bitfinex v2 WebSocket (docs/protocol.md#connection to
+ * #subscribe-and-unsubscribe): events, heartbeats, checksums, channel data, public trade events and
+ * account (channel 0) frames, with the SEQ_ALL and TIMESTAMP suffixes peeled off. Whether channel
+ * data is a snapshot, an update or a bulk update is NOT decided here by shape: the channel decides,
+ * by "first data frame after subscribed".
  *
  * `classifyFrame` writes into a caller-owned FrameInfo, so the hot path allocates nothing.
  */
 
-/** `conf` flags (PROTOCOL.md 1.1). A new conf replaces the whole set. */
+/** `conf` flags (docs/protocol.md#conf-flags). A new conf replaces the whole set. */
 export const CONF_FLAGS = {
   DEC_S: 8,
   TIME_S: 32,
@@ -88,9 +89,14 @@ function readSuffix(frame: unknown[], from: number, flags: number, out: FrameInf
   }
 }
 
+/** `Array.isArray` narrows `unknown` to `any[]`; this keeps the elements unknown, so each is checked. */
+function isList(value: unknown): value is unknown[] {
+  return Array.isArray(value);
+}
+
 /** Classifies a parsed frame (the result of JSON.parse of one message). */
 export function classifyFrame(msg: unknown, flags: number, out: FrameInfo): FrameKind {
-  if (Array.isArray(msg)) {
+  if (isList(msg)) {
     const chanId = msg[0];
     if (typeof chanId !== "number" || !Number.isInteger(chanId) || chanId < 0) return malformed(out, "channel id");
     if (msg.length < 2) return malformed(out, "short frame");
@@ -149,7 +155,7 @@ export function classifyFrame(msg: unknown, flags: number, out: FrameInfo): Fram
 /**
  * Channel 0: `[0, TYPE, PAYLOAD, (PUB_SEQ, AUTH_SEQ)]` or `[0, "hb"]`. With SEQ_ALL the public
  * sequence is second-to-last and the account sequence last; `n` notifications of `*-req` carry only
- * the account sequence (PROTOCOL.md 1.1).
+ * the account sequence (docs/protocol.md#frame-suffixes).
  */
 function classifyAccount(msg: unknown[], flags: number, out: FrameInfo): FrameKind {
   const type = msg[1];

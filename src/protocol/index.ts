@@ -13,3 +13,4 @@ export * from "./positional";
 export * from "./records";
 export * from "./errors";
 export * from "./format";
+export * from "./random";

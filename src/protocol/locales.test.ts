@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isLocale, LOCALE_NAMES, LOCALES, negotiateLocale } from "./locales";
 
 describe("locales", () => {
-  it("are the seven of SPEC section 1, each with a name", () => {
+  it("are the seven of docs/product-rules.md#locales, each with a name", () => {
     expect(LOCALES).toEqual(["en", "ru", "zh-CN", "zh-TW", "es-EM", "tr-TR", "pt-BR"]);
     for (const l of LOCALES) expect(LOCALE_NAMES[l]).not.toBe("");
     expect(isLocale("es-EM")).toBe(true);

@@ -1,4 +1,4 @@
-/** The product's locales (SPEC section 1). `en` is the source locale of every catalog. */
+/** The product's locales (docs/product-rules.md#locales). `en` is the source locale of every catalog. */
 export const LOCALES = ["en", "ru", "zh-CN", "zh-TW", "es-EM", "tr-TR", "pt-BR"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const SOURCE_LOCALE: Locale = "en";

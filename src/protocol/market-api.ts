@@ -1,8 +1,9 @@
 /**
  * The market-data worker's API: the one typed contract between the main thread and the worker
- * (HOUSE-STYLE 3). The worker implements it with `satisfies`; the UI reaches it only through the
- * bridge in src/ui/market. Control calls go through Comlink; market data comes back as coalesced
- * views in compact typed arrays, at the requested throttle and never once per exchange message.
+ * (one typed bridge per worker, docs/README.md#conventions). The worker implements it with
+ * `satisfies`; the UI reaches it only through the bridge in src/ui/market. Control calls go through
+ * Comlink; market data comes back as coalesced views in compact typed arrays, at the requested
+ * throttle and never once per exchange message.
  */
 import type { BookPrecision, BookLength } from "./constants";
 import type {
@@ -12,19 +13,21 @@ import type {
   FundingInfo,
   FundingLoan,
   FundingOffer,
+  FundingTicker,
   FundingTrade,
   MarginInfoBase,
   MarginInfoSymbol,
   Notification,
   Order,
   Position,
+  Ticker,
   Wallet,
 } from "./records";
 
-/** Socket status (SPEC section 4). */
+/** Socket status (docs/product-rules.md#socket-status). */
 export type SocketStatus = "offline" | "connecting" | "online" | "disconnecting" | "unknown";
 
-/** Channel status (SPEC section 4). */
+/** Channel status (docs/product-rules.md#channel-status). */
 export type ChannelStatus = "ASKED" | "SUBSCRIBING" | "SUBSCRIBED" | "UNSUBSCRIBING" | "ERROR" | "OUT_OF_SYNC";
 
 export interface ConnectionState {
@@ -104,8 +107,11 @@ export interface TickerView {
   readonly handle: string;
   readonly symbol: string;
   readonly status: ChannelStatus;
-  /** The ticker row as received (trading: 10 fields, funding: 16). */
-  readonly values: readonly number[];
+  /**
+   * The latest ticker, decoded by the symbol's codec (trading or funding: both have bid, ask,
+   * lastPrice, dailyChangePerc, high, low, volume); null before the first or when it was malformed.
+   */
+  readonly ticker: Ticker | FundingTicker | null;
   readonly health: FeedHealth;
   readonly version: number;
 }
@@ -135,7 +141,7 @@ export interface StatusView {
   readonly version: number;
 }
 
-/** Liquidations history status (SPEC section 4). */
+/** Liquidations history status (docs/product-rules.md#liquidations-history). */
 export type HistoryStatus = "NOT_ASKED" | "LOADING" | "READY" | "ERROR";
 
 export interface LiquidationsHistoryView {
@@ -143,7 +149,7 @@ export interface LiquidationsHistoryView {
   readonly error: string | null;
   /** The time range covered so far (ms), widened as pages arrive; null before the first. */
   readonly range: { readonly start: number; readonly end: number } | null;
-  /** Liquidation rows as received (PROTOCOL.md 2.6), newest first. */
+  /** Liquidation rows as received (docs/protocol.md#liquidations), newest first. */
   readonly rows: readonly unknown[];
 }
 
@@ -161,7 +167,10 @@ export interface MarketConfig {
   readonly watchdogMs?: number;
 }
 
-/** Stress intensity: `count` synthetic updates every `intervalMs` (SPEC section 9). */
+/**
+ * Stress intensity: `count` synthetic updates every `intervalMs` (the stress intensities,
+ * docs/product-rules.md#constants).
+ */
 export interface StressSetting {
   readonly intervalMs: number;
   readonly count: number;
@@ -283,17 +292,21 @@ export interface OrderAck {
   readonly localError: "not-authenticated" | "timeout" | "socket-closed" | null;
 }
 
+/**
+ * The worker's API as the worker implements it: what it answers at once is synchronous here. The
+ * main thread holds it as Comlink's `Remote<MarketWorkerApi>`, where every call returns a Promise.
+ */
 export interface MarketWorkerApi {
-  configure(config: MarketConfig): Promise<void>;
-  subscribeBook(request: BookViewRequest, onView: (view: BookView) => void): Promise<string>;
-  subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): Promise<string>;
-  subscribeTicker(symbol: string, onView: (view: TickerView) => void): Promise<string>;
-  subscribeCandles(key: string, throttleMs: number, onView: (view: CandlesView) => void): Promise<string>;
-  subscribeStatus(key: string, onView: (view: StatusView) => void): Promise<string>;
+  configure(config: MarketConfig): void;
+  subscribeBook(request: BookViewRequest, onView: (view: BookView) => void): string;
+  subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): string;
+  subscribeTicker(symbol: string, onView: (view: TickerView) => void): string;
+  subscribeCandles(key: string, throttleMs: number, onView: (view: CandlesView) => void): string;
+  subscribeStatus(key: string, onView: (view: StatusView) => void): string;
   /** Loads a page of liquidations history (REST liquidations/hist) ending at `end` (ms, 0: now). */
   loadLiquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void>;
-  unsubscribe(handle: string): Promise<void>;
-  onConnection(listener: (state: ConnectionState) => void): Promise<void>;
+  unsubscribe(handle: string): void;
+  onConnection(listener: (state: ConnectionState) => void): void;
   /** Opens the account socket and authenticates; resolves with the server's reply. */
   authenticate(credentials: AccountCredentials): Promise<AuthResult>;
   /**
@@ -302,10 +315,10 @@ export interface MarketWorkerApi {
    * authenticates with these. Resolves false when no sign-in holds credentials of the same kind
    * (none, or refused): then call `authenticate`.
    */
-  swapCredentials(credentials: AccountCredentials): Promise<boolean>;
+  swapCredentials(credentials: AccountCredentials): boolean;
   /** Closes the account socket and forgets the credentials and the account. */
-  signOut(): Promise<void>;
-  subscribeAccount(onView: (view: AccountView) => void): Promise<string>;
+  signOut(): void;
+  subscribeAccount(onView: (view: AccountView) => void): string;
   /** Places an order on the account socket (`on`); resolves with the exchange's notification. */
   submitOrder(order: OrderRequest): Promise<OrderAck>;
   /** Changes an open order (`ou`). */
@@ -317,6 +330,6 @@ export interface MarketWorkerApi {
     target: { readonly ids: readonly number[] } | { readonly symbol: string } | { readonly all: true },
   ): Promise<OrderAck>;
   /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
-  setStress(setting: StressSetting | null): Promise<void>;
-  dispose(): Promise<void>;
+  setStress(setting: StressSetting | null): void;
+  dispose(): void;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isFeatureEnabled, PLATFORM_VARIANTS, variantConfig } from "./platform";
 
 describe("platform variants", () => {
-  it("have the default pair and display currency of SPEC sections 1 and 9", () => {
+  it("have the default pair and display currency of docs/product-rules.md#platform-variants", () => {
     expect(PLATFORM_VARIANTS.map((v) => [v, variantConfig(v).defaultPair, variantConfig(v).defaultCurrency])).toEqual([
       ["default", "BTCUSD", "USD"],
       ["jp", "BTCJPY", "JPY"],
@@ -11,7 +11,7 @@ describe("platform variants", () => {
     ]);
   });
 
-  it("disable the features SPEC section 4 names", () => {
+  it("disable the features the product names for jp and tr", () => {
     const jp = variantConfig("jp");
     for (const f of ["margin", "derivatives", "securities", "staking", "borrow"] as const)
       expect(isFeatureEnabled(jp, f)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Platform variants (SPEC sections 1, 4, 9): each has a default pair, a default display currency and
+ * Platform variants (docs/product-rules.md#platform-variants): each has a default pair, a default display currency and
  * a set of disabled features. Selected by the runtime configuration.
  */
 export const PLATFORM_VARIANTS = ["default", "jp", "br", "tr"] as const;
@@ -28,9 +28,9 @@ export interface VariantConfig {
 }
 
 /*
- * jp and tr lists follow SPEC section 4 ("jp disables margin, derivatives, securities, staking, borrow
- * and others"; "tr hides a broad set including funding, staking, securities and OTC"). The SPEC does
- * not list br's set; we disable what a Brazilian regulated venue would not offer at launch
+ * The product names only part of the jp list ("margin, derivatives, securities, staking, borrow and
+ * others") and of the tr list ("a broad set including funding, staking, securities and OTC"), and
+ * none of br's; we disable what a Brazilian regulated venue would not offer at launch
  * (derivatives, securities, OTC, competitions) and write it down here as our decision.
  */
 const VARIANTS: Record<PlatformVariant, VariantConfig> = {

@@ -83,15 +83,31 @@ export function decodePositional<S extends FieldSpec>(record: string, spec: S, r
   return { ok: true, value: out as Decoded<S> };
 }
 
-/** The wire array of a record: each field at its index, null elsewhere (as the exchange sends). */
+/**
+ * The wire array of a record: each field at its index, null elsewhere (as the exchange sends).
+ * `length` may be shorter than the spec (an older layout of the same record, e.g. the 18-field
+ * derivatives status): empty fields past it are left out, a field with a value is never dropped.
+ */
 export function encodePositional<S extends FieldSpec>(spec: S, value: Decoded<S>, length: number): unknown[] {
   const out: unknown[] = new Array<unknown>(length).fill(null);
   for (const field in spec) {
     const [i, kind] = spec[field] as readonly [number, FieldKind];
     const v = (value as Record<string, unknown>)[field];
-    out[i] = kind === "bool" ? (v ? 1 : 0) : (v ?? null);
+    const wire = kind === "bool" ? (v ? 1 : 0) : (v ?? null);
+    if (i < length || wire !== null) out[i] = wire;
   }
+  // A value past `length` grew the array: the positions it skipped are empty fields.
+  for (let i = length; i < out.length; i++) out[i] ??= null;
   return out;
+}
+
+/** Each field's position in the wire array, for reads that must not allocate (hot paths). */
+export type FieldIndexes<S extends FieldSpec> = { readonly [F in keyof S]: S[F][0] };
+
+export function fieldIndexes<S extends FieldSpec>(spec: S): FieldIndexes<S> {
+  const out: Record<string, number> = {};
+  for (const field in spec) out[field] = (spec[field] as readonly [number, FieldKind])[0];
+  return Object.freeze(out) as FieldIndexes<S>;
 }
 
 /** Decodes an array of records; the first malformed one fails the whole list. */

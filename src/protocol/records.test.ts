@@ -11,22 +11,27 @@ import {
   decodeFeeEntry,
   decodeFundingInfo,
   decodeMarginInfo,
+  decodePairInfo,
   decodeTickersRow,
+  decodeWalletUpdate,
   derivStatusCodec,
   fundingCreditCodec,
   fundingOfferCodec,
   fundingTickerCodec,
   fundingTradeCodec,
   isActiveFundingStatus,
+  isExchangeOrderType,
   keepCredit,
   ledgerCodec,
   liquidationCodec,
   movementCodec,
   notificationCodec,
   orderCodec,
+  orderTypeValue,
   parseAlertKey,
   parseCaps,
   parsePermissionString,
+  platformStatusCodec,
   positionCodec,
   publicFundingTradeCodec,
   publicTradeCodec,
@@ -571,6 +576,46 @@ describe("account extras", () => {
   });
 });
 
+describe("wallet updates, pair info, platform status, order types", () => {
+  it("keeps the stored available when a wallet update sends null", () => {
+    const stored = (type: string, currency: string) => (type === "exchange" && currency === "BTC" ? 0.7 : null);
+    expect(decodeWalletUpdate(["exchange", "BTC", 1.5, 0, null, null, null], stored)).toMatchObject({
+      ok: true,
+      value: { balance: 1.5, available: 0.7 },
+    });
+    expect(decodeWalletUpdate(["exchange", "BTC", 1.5, 0, 1.2, null, null], stored)).toMatchObject({
+      ok: true,
+      value: { available: 1.2 },
+    });
+    expect(decodeWalletUpdate(["exchange", "ETH", 2, 0, null, null, null], stored)).toMatchObject({
+      ok: true,
+      value: { available: 2 },
+    });
+    expect(decodeWalletUpdate(["exchange"], stored).ok).toBe(false);
+  });
+
+  it("reads pub:info:pair sizes, which travel as decimal strings", () => {
+    expect(decodePairInfo(["BTCUSD", [null, null, null, "0.00006", "2000.0", null, null, null, 0.2, 0.1]])).toEqual({
+      ok: true,
+      value: { pair: "BTCUSD", minOrderSize: 0.00006, maxOrderSize: 2000, initialMargin: 0.2, minMargin: 0.1 },
+    });
+    expect(decodePairInfo(["BTCUSD", [null, null, null, "x"]]).ok).toBe(false);
+    expect(decodePairInfo([1, []]).ok).toBe(false);
+  });
+
+  it("reads the platform status", () => {
+    expect(platformStatusCodec.decode([1])).toEqual({ ok: true, value: { status: 1 } });
+    expect(platformStatusCodec.decode([]).ok).toBe(false);
+  });
+
+  it("tells exchange (spot) order types from margin ones", () => {
+    expect(isExchangeOrderType("EXCHANGE LIMIT")).toBe(true);
+    expect(isExchangeOrderType("LIMIT")).toBe(false);
+    expect(orderTypeValue("EXCHANGE STOP LIMIT", false)).toBe("STOP LIMIT");
+    expect(orderTypeValue("EXCHANGE STOP", true)).toBe("OCO STOP");
+  });
+});
+
 const shared = sharedBitfinexDir();
 describe.skipIf(!shared)("every account and market record of the example frames decodes", () => {
   it("channel-0 records", () => {
@@ -609,26 +654,35 @@ describe.skipIf(!shared)("every account and market record of the example frames 
     expect(n).toBeGreaterThan(15);
   });
 
-  it("the fixtures' trades and tickers", () => {
-    const dir = `${shared}/fixtures`;
-    for (const f of readdirSync(dir)) {
-      const data: unknown = JSON.parse(readFileSync(`${dir}/${f}`, "utf8"));
-      if (f.includes("trades-pairs")) expect(publicTradeCodec.decodeList(data).ok, f).toBe(true);
-      if (f.includes("trades-funding")) expect(publicFundingTradeCodec.decodeList(data).ok, f).toBe(true);
-      if (f.endsWith("ticker-pairs.json")) expect(tickerCodec.decode(data).ok, f).toBe(true);
-      if (f.endsWith("response-ticker-funding.json")) expect(fundingTickerCodec.decode(data).ok, f).toBe(true);
-      if (f.includes("ws2-server-ticker-funding"))
-        expect(fundingTickerCodec.decode((data as unknown[])[1]).ok, f).toBe(true);
-      if (f.includes("ws2-server-trades")) expect(publicTradeCodec.decodeList((data as unknown[])[1]).ok, f).toBe(true);
-      if (f.includes("order-book")) {
-        const raw = f.includes("R0");
-        const book = new OrderBook({ kind: raw ? "raw" : "price", len: 100 });
-        const snap = (data as unknown[])[1];
-        expect(book.applySnapshot(snap), f).toBe(true);
+  it("the fixtures' trades, tickers and books", () => {
+    // Each kind must meet at least one fixture: a renamed or missing file fails here instead of
+    // leaving the test with nothing to check.
+    const checks: Record<string, (data: unknown, f: string) => void> = {
+      "trades-pairs": (data, f) => expect(publicTradeCodec.decodeList(data).ok, f).toBe(true),
+      "trades-funding": (data, f) => expect(publicFundingTradeCodec.decodeList(data).ok, f).toBe(true),
+      "response-ticker-pairs.json": (data, f) => expect(tickerCodec.decode(data).ok, f).toBe(true),
+      "response-ticker-funding.json": (data, f) => expect(fundingTickerCodec.decode(data).ok, f).toBe(true),
+      "ws2-server-ticker-funding": (data, f) =>
+        expect(fundingTickerCodec.decode((data as unknown[])[1]).ok, f).toBe(true),
+      "ws2-server-trades": (data, f) => expect(publicTradeCodec.decodeList((data as unknown[])[1]).ok, f).toBe(true),
+      "order-book": (data, f) => {
+        const book = new OrderBook({ kind: f.includes("R0") ? "raw" : "price", len: 100 });
+        expect(book.applySnapshot((data as unknown[])[1]), f).toBe(true);
         expect(book.malformed, f).toBe(0);
         expect(book.bids.size + book.asks.size, f).toBeGreaterThan(10);
         expect(Number.isInteger(book.checksum()), f).toBe(true);
-      }
+      },
+    };
+    const met = new Set<string>();
+    const dir = `${shared}/fixtures`;
+    for (const f of readdirSync(dir)) {
+      const data: unknown = JSON.parse(readFileSync(`${dir}/${f}`, "utf8"));
+      for (const [kind, check] of Object.entries(checks))
+        if (f.includes(kind)) {
+          check(data, f);
+          met.add(kind);
+        }
     }
+    expect([...met].sort()).toEqual(Object.keys(checks).sort());
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Typed records for every positional entity of SPEC section 3 and PROTOCOL.md 4–6, each with its
- * decoder and (for the embedded exchange) encoder. Field names follow SPEC section 3; positions
- * follow PROTOCOL.md. Derived fields (isOco, type_value, wallet `available`, deriv `spread`, …) are
+ * Typed records for every positional entity (docs/product-rules.md#entities, docs/protocol.md#records),
+ * each with its decoder and (for the embedded exchange) encoder. Field names are the product's;
+ * positions are the wire's. Derived fields (isOco, type_value, wallet `available`, deriv `spread`, …) are
  * computed here, once, so no consumer guesses a meaning from a tuple's length.
  */
 import {
@@ -9,6 +9,7 @@ import {
   decodePositional,
   encodePositional,
   fail,
+  fieldIndexes,
   type Decoded,
   type DecodeResult,
   type FieldSpec,
@@ -18,6 +19,8 @@ function codec<S extends FieldSpec, T>(record: string, spec: S, length: number, 
   return {
     spec,
     length,
+    /** Each field's wire position, derived from the spec: for allocation-free reads. */
+    fields: fieldIndexes(spec),
     decode(raw: unknown): DecodeResult<T> {
       const d = decodePositional(record, spec, raw);
       return d.ok ? { ok: true, value: derive(d.value) } : d;
@@ -25,8 +28,13 @@ function codec<S extends FieldSpec, T>(record: string, spec: S, length: number, 
     decodeList(raw: unknown): DecodeResult<T[]> {
       return decodeList(raw, (r) => this.decode(r), record);
     },
-    encode(value: Decoded<S>): unknown[] {
-      return encodePositional(spec, value, length);
+    /** The wire fields as they are, before the derived ones: exactly what `encode` takes. */
+    decodeFields(raw: unknown): DecodeResult<Decoded<S>> {
+      return decodePositional(record, spec, raw);
+    },
+    /** `layoutLength`: an older, shorter (or longer) layout of the record, e.g. an 18-field status. */
+    encode(value: Decoded<S>, layoutLength: number = length): unknown[] {
+      return encodePositional(spec, value, layoutLength);
     },
   };
 }
@@ -64,12 +72,19 @@ const ORDER = {
 export type Order = Decoded<typeof ORDER> & {
   /** True when the order is one leg of an OCO pair (placed_id is set). */
   readonly isOco: boolean;
-  /** The type without any EXCHANGE prefix, prefixed "OCO " for OCO orders (SPEC section 3). */
+  /** The type without any EXCHANGE prefix, prefixed "OCO " for OCO orders (docs/product-rules.md#derived-fields). */
   readonly type_value: string;
 };
 
+/** Spot (exchange wallet) orders carry this prefix on their type; margin orders the bare type. */
+export const EXCHANGE_ORDER_PREFIX = "EXCHANGE ";
+
+export function isExchangeOrderType(type: string): boolean {
+  return type.startsWith(EXCHANGE_ORDER_PREFIX);
+}
+
 export function orderTypeValue(type: string, isOco: boolean): string {
-  const bare = type.replace(/^EXCHANGE /, "");
+  const bare = isExchangeOrderType(type) ? type.slice(EXCHANGE_ORDER_PREFIX.length) : type;
   return isOco ? `OCO ${bare}` : bare;
 }
 
@@ -78,7 +93,7 @@ export const orderCodec = codec("order", ORDER, 32, (d): Order => {
   return { ...d, isOco, type_value: orderTypeValue(d.type, isOco) };
 });
 
-/** Order flags (PROTOCOL.md 4.4). */
+/** Order flags, summed into `flags` (docs/protocol.md#order-flags). */
 export const ORDER_FLAGS = {
   HIDDEN: 64,
   CLOSE: 512,
@@ -122,6 +137,8 @@ const PUBLIC_TRADE = {
 } as const satisfies FieldSpec;
 export type PublicTrade = Decoded<typeof PUBLIC_TRADE>;
 export const publicTradeCodec = codec("public trade", PUBLIC_TRADE, 4, same);
+/** Positions in a public trade row, for the worker's trades list (no record per trade). */
+export const PUBLIC_TRADE_FIELDS = publicTradeCodec.fields;
 
 /** Public funding trade [ID, MTS, AMOUNT, RATE, PERIOD]. */
 const PUBLIC_FUNDING_TRADE = {
@@ -133,6 +150,7 @@ const PUBLIC_FUNDING_TRADE = {
 } as const satisfies FieldSpec;
 export type PublicFundingTrade = Decoded<typeof PUBLIC_FUNDING_TRADE>;
 export const publicFundingTradeCodec = codec("public funding trade", PUBLIC_FUNDING_TRADE, 5, same);
+export const PUBLIC_FUNDING_TRADE_FIELDS = publicFundingTradeCodec.fields;
 
 /** Own funding trade (`fte`/`ftu`). */
 const FUNDING_TRADE = {
@@ -176,7 +194,7 @@ export const positionCodec = codec("position", POSITION, 20, same);
 // ---------------------------------------------------------------------------------------------
 // Funding offers, credits, loans
 
-/** Funding offer, first reading (21 fields, PROTOCOL.md 4.2). */
+/** Funding offer, first reading (21 fields, docs/protocol.md#funding-offers). */
 const FUNDING_OFFER = {
   id: [0, "num"],
   symbol: [1, "str"],
@@ -200,14 +218,14 @@ export const fundingOfferCodec = codec("funding offer", FUNDING_OFFER, 21, (d): 
   active: isActiveFundingStatus(d.status),
 }));
 
-/** SPEC section 4: funding offers with status ACTIVE or PARTIALLY FILLED count as active. */
+/** Funding offers with status ACTIVE or PARTIALLY FILLED count as active (docs/product-rules.md#account-records). */
 export function isActiveFundingStatus(status: string | null): boolean {
   return status !== null && (status.startsWith("ACTIVE") || status.startsWith("PARTIALLY FILLED"));
 }
 
 /**
  * Funding credit (22) and loan (21): the offer's second reading (id, symbol, side, …, noClose)
- * plus positionPair for credits (SPEC section 3).
+ * plus positionPair for credits (docs/protocol.md#funding-credits-and-loans).
  */
 const FUNDING_CREDIT = {
   id: [0, "num"],
@@ -234,11 +252,10 @@ export type FundingCredit = Decoded<typeof FUNDING_CREDIT>;
 export const fundingCreditCodec = codec("funding credit", FUNDING_CREDIT, 22, same);
 const { positionPair: _pp, ...FUNDING_LOAN } = FUNDING_CREDIT;
 export type FundingLoan = Decoded<typeof FUNDING_LOAN>;
+/** The loan: the credit layout without positionPair (a funding offer's second reading has it too). */
 export const fundingLoanCodec = codec("funding loan", FUNDING_LOAN, 21, same);
-/** The funding offer's second reading has the credit layout without positionPair. */
-export const fundingOfferSecondReadingCodec = fundingLoanCodec;
 
-/** SPEC section 4: margin-taken credits are kept only if their status contains ACTIVE. */
+/** Margin-taken credits are kept only while their status contains ACTIVE (docs/product-rules.md#account-records). */
 export function keepCredit(credit: Pick<FundingCredit, "status">): boolean {
   return credit.status !== null && credit.status.includes("ACTIVE");
 }
@@ -258,7 +275,7 @@ const WALLET = {
 export type Wallet = Omit<Decoded<typeof WALLET>, "availableRaw"> & { readonly available: number };
 
 /**
- * SPEC section 3: available is 0 when the balance is 0, and falls back to the stored available
+ * docs/product-rules.md#derived-fields: available is 0 when the balance is 0, and falls back to the stored available
  * (the previous value for this wallet) or the balance when the wire sends null.
  */
 export function walletAvailable(balance: number, wire: number | null, stored: number | null = null): number {
@@ -272,7 +289,29 @@ export const walletCodec = codec("wallet", WALLET, 7, ({ availableRaw, ...d }): 
   available: walletAvailable(d.balance, availableRaw),
 }));
 
+/**
+ * A wallet update (`wu`): a null available on the wire keeps the wallet's last one, which
+ * `stored(type, currency)` looks up (null when the wallet is new).
+ */
+export function decodeWalletUpdate(
+  raw: unknown,
+  stored: (type: string, currency: string) => number | null,
+): DecodeResult<Wallet> {
+  const d = walletCodec.decodeFields(raw);
+  if (!d.ok) return d;
+  const { availableRaw, ...rest } = d.value;
+  const available = walletAvailable(rest.balance, availableRaw, stored(rest.type, rest.currency));
+  return { ok: true, value: { ...rest, available } };
+}
+
 export const WALLET_TYPES = ["exchange", "margin", "funding", "creditline", "contribution"] as const;
+export type WalletType = (typeof WALLET_TYPES)[number];
+/** The wallet types by name, for code that picks one (a wallet row's `type`). */
+export const WALLET_TYPE = {
+  EXCHANGE: "exchange",
+  MARGIN: "margin",
+  FUNDING: "funding",
+} as const satisfies Record<string, WalletType>;
 
 const BALANCE = { aum: [0, "num"], aumNet: [1, "num"] } as const satisfies FieldSpec;
 export type BalanceUpdate = Decoded<typeof BALANCE>;
@@ -305,6 +344,50 @@ const MOVEMENT = {
 } as const satisfies FieldSpec;
 export type Movement = Decoded<typeof MOVEMENT>;
 export const movementCodec = codec("movement", MOVEMENT, 22, same);
+
+/** A transfer between wallets (`w/transfer`'s notification data). */
+const TRANSFER = {
+  mts: [0, "num"],
+  walletFrom: [1, "str"],
+  walletTo: [2, "str"],
+  currency: [4, "str"],
+  currencyTo: [5, "str"],
+  amount: [7, "num"],
+} as const satisfies FieldSpec;
+export type Transfer = Decoded<typeof TRANSFER>;
+export const transferCodec = codec("transfer", TRANSFER, 8, same);
+
+/** A withdrawal request (`w/withdraw`'s notification data). */
+const WITHDRAWAL = {
+  id: [0, "num"],
+  method: [2, "str"],
+  paymentId: [3, "str?"],
+  wallet: [4, "str"],
+  amount: [5, "num"],
+  fee: [8, "num"],
+} as const satisfies FieldSpec;
+export type Withdrawal = Decoded<typeof WITHDRAWAL>;
+export const withdrawalCodec = codec("withdrawal", WITHDRAWAL, 9, same);
+
+/** A deposit address (`w/deposit/address`'s notification data). */
+const DEPOSIT_ADDRESS = {
+  method: [1, "str"],
+  currency: [2, "str"],
+  address: [4, "str"],
+  poolAddress: [5, "str?"],
+} as const satisfies FieldSpec;
+export type DepositAddress = Decoded<typeof DEPOSIT_ADDRESS>;
+export const depositAddressCodec = codec("deposit address", DEPOSIT_ADDRESS, 6, same);
+
+/** A currency's funding auto-renew settings (`w/funding/auto`'s notification data); threshold 0: all. */
+const FUNDING_AUTO = {
+  currency: [0, "str"],
+  period: [1, "num"],
+  rate: [2, "num"],
+  threshold: [3, "num"],
+} as const satisfies FieldSpec;
+export type FundingAuto = Decoded<typeof FUNDING_AUTO>;
+export const fundingAutoCodec = codec("funding auto-renew", FUNDING_AUTO, 4, same);
 
 // ---------------------------------------------------------------------------------------------
 // Market data
@@ -362,7 +445,13 @@ export function decodeTickersRow(row: unknown): DecodeResult<{ symbol: string; t
   return d.ok ? { ok: true, value: { symbol, ticker: d.value } } : d;
 }
 
-/** Candle [MTS, OPEN, CLOSE, HIGH, LOW, VOLUME] — close before high (PROTOCOL.md checklist 11). */
+export function encodeTickersRow(symbol: string, ticker: Ticker | FundingTicker): unknown[] {
+  // The symbol says which layout the row has, as it does for decodeTickersRow.
+  if (symbol.startsWith("f")) return [symbol, ...fundingTickerCodec.encode(ticker as FundingTicker)];
+  return [symbol, ...tickerCodec.encode(ticker)];
+}
+
+/** Candle [MTS, OPEN, CLOSE, HIGH, LOW, VOLUME] — close before high (docs/protocol.md#candles). */
 const CANDLE = {
   mts: [0, "num"],
   open: [1, "num"],
@@ -373,6 +462,8 @@ const CANDLE = {
 } as const satisfies FieldSpec;
 export type Candle = Decoded<typeof CANDLE>;
 export const candleCodec = codec("candle", CANDLE, 6, same);
+/** Positions in a candle row; the candle views keep the wire layout, so these index them too. */
+export const CANDLE_FIELDS = candleCodec.fields;
 
 /** Derivatives status (23 fields today, 18 in 2019); spread = derivative price / mark price − 1. */
 const DERIV_STATUS = {
@@ -414,11 +505,47 @@ export type Liquidation = Decoded<typeof LIQUIDATION>;
 export const liquidationCodec = codec("liquidation", LIQUIDATION, 12, same);
 
 // ---------------------------------------------------------------------------------------------
+// Book rows (snapshots and updates; the book engine reads them by these positions)
+
+/** Aggregated trading book level [PRICE, COUNT, AMOUNT]: amount > 0 bid; count 0 deletes. */
+const BOOK_LEVEL = { price: [0, "num"], count: [1, "num"], amount: [2, "num"] } as const satisfies FieldSpec;
+export type BookLevel = Decoded<typeof BOOK_LEVEL>;
+export const bookLevelCodec = codec("book level", BOOK_LEVEL, 3, same);
+
+/** Raw trading book order [ORDER_ID, PRICE, AMOUNT]: price 0 deletes. */
+const RAW_BOOK_ORDER = { id: [0, "num"], price: [1, "num"], amount: [2, "num"] } as const satisfies FieldSpec;
+export type RawBookOrder = Decoded<typeof RAW_BOOK_ORDER>;
+export const rawBookOrderCodec = codec("raw book order", RAW_BOOK_ORDER, 3, same);
+
+/** Aggregated funding book level [RATE, PERIOD, COUNT, AMOUNT]: amount < 0 bid (borrowers). */
+const FUNDING_BOOK_LEVEL = {
+  rate: [0, "num"],
+  period: [1, "num"],
+  count: [2, "num"],
+  amount: [3, "num"],
+} as const satisfies FieldSpec;
+export type FundingBookLevel = Decoded<typeof FUNDING_BOOK_LEVEL>;
+export const fundingBookLevelCodec = codec("funding book level", FUNDING_BOOK_LEVEL, 4, same);
+
+/** Raw funding book offer [OFFER_ID, PERIOD, RATE, AMOUNT]: rate 0 deletes. */
+const RAW_FUNDING_BOOK_OFFER = {
+  id: [0, "num"],
+  period: [1, "num"],
+  rate: [2, "num"],
+  amount: [3, "num"],
+} as const satisfies FieldSpec;
+export type RawFundingBookOffer = Decoded<typeof RAW_FUNDING_BOOK_OFFER>;
+export const rawFundingBookOfferCodec = codec("raw funding book offer", RAW_FUNDING_BOOK_OFFER, 4, same);
+
+// ---------------------------------------------------------------------------------------------
 // Account channel extras
 
 export type NotificationLevel = "success" | "error" | "info" | "warning";
 
-/** Notification (SPEC section 3) from `n` [MTS, TYPE, MESSAGE_ID, null, NOTIFY_INFO, CODE, STATUS, TEXT]. */
+/**
+ * Notification (docs/product-rules.md#notifications) from `n` [MTS, TYPE, MESSAGE_ID, null,
+ * NOTIFY_INFO, CODE, STATUS, TEXT].
+ */
 export interface Notification {
   readonly type: string;
   readonly sound: boolean;
@@ -473,7 +600,10 @@ export const notificationCodec = codec("notification", NOTIFICATION, 8, (d): Not
   };
 });
 
-/** SPEC section 5: a notification payload must be an object (or array record) to be stored. */
+/**
+ * A notification payload must be an object (or array record) to be stored
+ * (docs/product-rules.md#lists-and-filters).
+ */
 export function storableNotificationPayload(payload: unknown): boolean {
   return typeof payload === "object" && payload !== null;
 }
@@ -522,6 +652,13 @@ export function decodeMarginInfo(raw: unknown): DecodeResult<MarginInfoBase | Ma
   return fail("margin info", "kind", 0, "wrong-type");
 }
 
+/** The `miu` record: base (5 fields) or per symbol (the exchange sends 8, the last 4 empty). */
+export function encodeMarginInfo(m: MarginInfoBase | MarginInfoSymbol): unknown[] {
+  return m.kind === "base"
+    ? ["base", encodePositional(MARGIN_BASE, m, 5)]
+    : ["sym", m.symbol, encodePositional(MARGIN_SYM, m, 8)];
+}
+
 const FUNDING_INFO = {
   yieldLoan: [0, "num?"],
   yieldLend: [1, "num?"],
@@ -535,6 +672,10 @@ export function decodeFundingInfo(raw: unknown): DecodeResult<FundingInfo> {
     return fail("funding info", "kind", 0, "wrong-type");
   const d = decodePositional("funding info", FUNDING_INFO, raw[2]);
   return d.ok ? { ok: true, value: { symbol: raw[1], ...d.value } } : d;
+}
+
+export function encodeFundingInfo(f: FundingInfo): unknown[] {
+  return ["sym", f.symbol, encodePositional(FUNDING_INFO, f, 4)];
 }
 
 const RANKING = { mts: [0, "num"], rank: [1, "num"] } as const satisfies FieldSpec;
@@ -558,6 +699,33 @@ export function decodeFeeEntry(raw: unknown): DecodeResult<FeeEntry> {
   }
   return { ok: true, value: { pair: raw[0], taker_fee: taker, maker_fee: maker } };
 }
+
+export function encodeFeeEntry(e: FeeEntry): unknown[] {
+  return [e.pair, [e.taker_fee, e.maker_fee]];
+}
+
+/**
+ * Entry of pub:info:pair: [PAIR, [_, _, _, MIN_ORDER_SIZE, MAX_ORDER_SIZE, _, _, _, INITIAL_MARGIN,
+ * MIN_MARGIN]]. The sizes travel as decimal strings, which the numeric fields accept.
+ */
+const PAIR_INFO = {
+  minOrderSize: [3, "num?"],
+  maxOrderSize: [4, "num?"],
+  initialMargin: [8, "num?"],
+  minMargin: [9, "num?"],
+} as const satisfies FieldSpec;
+export type PairInfo = Decoded<typeof PAIR_INFO> & { readonly pair: string };
+
+export function decodePairInfo(raw: unknown): DecodeResult<PairInfo> {
+  if (!Array.isArray(raw) || typeof raw[0] !== "string") return fail("pair info", "pair", 0, "wrong-type");
+  const d = decodePositional("pair info", PAIR_INFO, raw[1]);
+  return d.ok ? { ok: true, value: { pair: raw[0], ...d.value } } : d;
+}
+
+/** The platform status (`/v2/platform/status`): [1] operative, [0] maintenance. */
+const PLATFORM_STATUS = { status: [0, "num"] } as const satisfies FieldSpec;
+export type PlatformStatus = Decoded<typeof PLATFORM_STATUS>;
+export const platformStatusCodec = codec("platform status", PLATFORM_STATUS, 1, same);
 
 // ---------------------------------------------------------------------------------------------
 // User info (r/info/user, 55 fields)
@@ -604,7 +772,7 @@ export type UserInfo = Omit<Decoded<typeof USER_INFO>, "tfaTypes" | "isGroupWith
   /** Two-factor kinds the account has (u2f, otp, …); first one as tfaType. */
   readonly tfaType: string | null;
   readonly tfaTypes: readonly string[];
-  /** SPEC section 6: group withdraw is enabled by default when unset. */
+  /** Group withdraw counts as enabled when unset (docs/product-rules.md#user-info). */
   readonly isGroupWithdrawEnabled: boolean;
 };
 
@@ -628,7 +796,7 @@ export interface ScopePermission {
 }
 export type Permissions = Readonly<Record<string, ScopePermission>>;
 
-/** Capability letters of tokens and keys (SPEC section 6, PROTOCOL.md 6 w/token). */
+/** Capability letters of tokens and keys (docs/product-rules.md#token-capabilities, docs/protocol.md#tokens). */
 export const CAPABILITY_SCOPES: Readonly<Record<string, string>> = {
   a: "account",
   o: "orders",
@@ -642,7 +810,7 @@ export const CAPABILITY_SCOPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Permission strings come in two formats (SPEC sections 3 and 5):
+ * Permission strings come in two formats (docs/product-rules.md#permission-strings):
  *  - scope list: "orders-read,orders-write,wallets-read" — every item ends in read or write;
  *  - caps: capability letters colon-separated with a trailing write flag, "o:f:w:1" (write) or
  *    "a:o:0" (read only). A string not ending in read or write is parsed in the caps format.
@@ -698,6 +866,21 @@ export interface ApiKeyItem {
   readonly permissions: Permissions;
 }
 
+/** A scope's permission row of `r/permissions` (and of an API key row): [SCOPE, READ, WRITE], 0 or 1. */
+const PERMISSION_ROW = { scope: [0, "str"], read: [1, "bool"], write: [2, "bool"] } as const satisfies FieldSpec;
+export type PermissionRow = Decoded<typeof PERMISSION_ROW>;
+export const permissionRowCodec = codec("permission", PERMISSION_ROW, 3, same);
+
+/** An API key of `r/api/keys` (and `w/api/key/update`'s reply): [KEY, LABEL, PERMISSION_ROWS, MTS_CREATE]. */
+const API_KEY_ROW = {
+  key: [0, "str"],
+  label: [1, "str"],
+  permissions: [2, "any"],
+  mtsCreate: [3, "num?"],
+} as const satisfies FieldSpec;
+export type ApiKeyRow = Decoded<typeof API_KEY_ROW>;
+export const apiKeyRowCodec = codec("api key row", API_KEY_ROW, 4, same);
+
 /** An API key list item: apiLabel from `name`, permissions from `caps` (either format). */
 export function decodeApiKeyItem(raw: unknown): DecodeResult<ApiKeyItem> {
   if (typeof raw !== "object" || raw === null) return fail("api key", "", -1, "wrong-type");
@@ -709,7 +892,7 @@ export function decodeApiKeyItem(raw: unknown): DecodeResult<ApiKeyItem> {
   return { ok: true, value: { id: String(id), apiLabel: typeof r["name"] === "string" ? r["name"] : "", permissions } };
 }
 
-/** Alert key "price:tBTCUSD:30000" (colon-separated, index and price last): SPEC section 3. */
+/** Alert key "price:tBTCUSD:30000" (colon-separated, index and price last): docs/product-rules.md#alerts. */
 export interface AlertKey {
   readonly symbol: string;
   readonly index: string;
@@ -723,7 +906,7 @@ export function parseAlertKey(key: string): AlertKey | null {
   return { index: parts[0] as string, symbol: parts.slice(1, -1).join(":"), price };
 }
 
-/** SPEC section 5: an alert price is added only once per pair. */
+/** An alert price is added only once per pair (docs/product-rules.md#lists-and-filters). */
 export function addAlertPrice(prices: readonly number[], price: number): readonly number[] {
   return prices.includes(price) ? prices : [...prices, price].sort((a, b) => a - b);
 }

@@ -1,5 +1,5 @@
 /**
- * Owned timers (HOUSE-STYLE 9): every timer belongs to a Scheduler and dies with it, so a torn-down
+ * Owned timers: every timer belongs to a Scheduler and dies with it, so a torn-down
  * component or core never leaves a callback behind. The host (window, a worker's global scope, Node,
  * or a test fake) is injected, which keeps this module free of any runtime's globals.
  */

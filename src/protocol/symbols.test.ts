@@ -11,7 +11,7 @@ import {
   widgetKey,
 } from "./symbols";
 
-describe("symbols (SPEC section 5)", () => {
+describe("symbols (docs/product-rules.md#symbols)", () => {
   it("splits pairs of up to 6 characters 3+3 and longer ones at the separator", () => {
     expect(splitPair("BTCUSD")).toEqual({ base: "BTC", quote: "USD" });
     expect(splitPair("TESTBTC:TESTUSD")).toEqual({ base: "TESTBTC", quote: "TESTUSD" });

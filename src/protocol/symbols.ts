@@ -1,5 +1,5 @@
 /**
- * Symbol rules (SPEC section 5, PROTOCOL.md 7): `t` prefixes trading pairs and `f` funding
+ * Symbol rules (docs/product-rules.md#symbols, docs/protocol.md#symbols): `t` prefixes trading pairs and `f` funding
  * currencies; a pair of up to 6 characters splits 3+3, a longer one needs a `:` (or `/`) separator;
  * derivative pairs end in F plus digits on both legs (`BTCF0:USTF0`); TEST pairs are paper trading.
  */
@@ -32,7 +32,7 @@ export function splitPair(pair: string): PairParts | null {
     return { base, quote };
   }
   if (pair.length > 6 || pair.length < 2) return null;
-  // Up to 6 characters: 3+3 (SPEC section 5); shorter odd forms split in the middle.
+  // Up to 6 characters: 3+3 (docs/product-rules.md#symbols); shorter odd forms split in the middle.
   const cut = pair.length === 6 ? 3 : Math.floor(pair.length / 2);
   return { base: pair.slice(0, cut), quote: pair.slice(cut) };
 }
@@ -98,7 +98,10 @@ export function parseWidgetKey(key: string): { readonly type: string; readonly i
 export type MarketPath =
   { readonly market: "trading"; readonly pair: string } | { readonly market: "funding"; readonly currency: string };
 
-/** Market paths: `trading/{pair}` or `t/{pair}`, `funding/{ccy}` or `f/{ccy}` (SPEC section 2). */
+/**
+ * Market paths: `trading/{pair}` or `t/{pair}`, `funding/{ccy}` or `f/{ccy}`
+ * (docs/product-rules.md#keys-and-paths).
+ */
 export function parseMarketPath(path: string): MarketPath | null {
   const m = /^\/?(trading|t|funding|f)\/([^/?#]+)\/?$/.exec(path);
   if (!m) return null;

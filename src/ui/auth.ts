@@ -1,5 +1,5 @@
 /**
- * Auth state of SPEC section 3: authToken, fetching, inited, tokenInvalid. A user is logged in when
+ * Auth state (docs/product-rules.md#auth-state): authToken, fetching, inited, tokenInvalid. A user is logged in when
  * the token is non-empty, or, in this tab only, while an API-key session is signed in (`apiKey`, the
  * key's public id; see src/ui/session/README.md). The token lives in localStorage so every tab shares
  * it; the storage event keeps tabs in step (a logout in one tab logs out all). The session lifecycle

@@ -7,7 +7,7 @@ import { type PlatformVariant, variantConfig, type VariantConfig } from "../prot
 export interface Endpoints {
   /** Public REST host, e.g. https://api-pub.bitfinex.com. */
   readonly restPublic: string;
-  /** Authenticated REST host: /v1/ and /v2/auth/ paths go here (SPEC section 7's host swap). */
+  /** Authenticated REST host: /v1/ and /v2/auth/ paths go here (the host swap of docs/protocol.md#hosts). */
   readonly restAuth: string;
   readonly wsPublic: string;
   readonly wsAuth: string;

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (SPEC sections 4, 6, 9): categories necessary (always on), analytical and
+ * Cookie consent (docs/product-rules.md#cookie-consent): categories necessary (always on), analytical and
  * marketing; asked again after 90 days; not required for visitors from the exempt countries.
  */
 import { COOKIE_BANNER_EXEMPT_COUNTRIES, COOKIE_CONSENT_TTL_MS } from "../protocol";
@@ -40,9 +40,9 @@ export function parseConsent(raw: unknown): CookieConsent | null {
 }
 
 /**
- * The country of a /v2/int/geo/ip response. SPEC section 7 knows two readings: the first row's
- * country (`[["GB", …]]` or `[{country: "GB"}]`) and the second element of the response
- * (`[ip, "GB", …]`). Anything else is unknown.
+ * The country of a /v2/int/geo/ip response. The product knows two readings
+ * (docs/product-rules.md#calls): the first row's country (`[["GB", …]]` or `[{country: "GB"}]`) and
+ * the second element of the response (`[ip, "GB", …]`). Anything else is unknown.
  */
 export function countryFromGeo(body: unknown): string | null {
   if (!Array.isArray(body)) return null;

@@ -1,6 +1,6 @@
 /**
  * The only place the UI writes to the console (lint bans raw `console` elsewhere). The default level
- * is "error" (SPEC section 9: logger level default error only); developers raise it with
+ * is "error" (docs/product-rules.md#constants); developers raise it with
  * `localStorage.logLevel = "debug"`.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";

@@ -1,6 +1,6 @@
 /**
  * Registers the background worker (public/sw.js) from the site root, only over HTTPS or on
- * localhost (SPEC sections 2, 8). Its lifecycle states are reported: installed, updated (a reload
+ * localhost (docs/product-rules.md#service-worker). Its lifecycle states are reported: installed, updated (a reload
  * when resources failed to load), redundant, activated.
  */
 import { log } from "./log";

@@ -1,6 +1,7 @@
 /**
  * The market-data worker: holds the public socket, the books, checksums, throttling and the stress
- * source, and publishes coalesced views to the main thread through Comlink (HOUSE-STYLE 3, 4).
+ * source, and publishes coalesced views to the main thread through Comlink: calls come in over the
+ * one typed bridge, data goes out as coalesced frames, never one message per exchange event.
  * Views go out at most every 16 ms (there are no animation frames in a worker) and at each view's
  * own throttle, only when something changed — plus a health beat every second so the feed badge
  * never shows a stale "live".
@@ -8,6 +9,9 @@
 import { expose, transfer } from "comlink";
 import {
   CONF_FLAGS,
+  fundingTickerCodec,
+  INFO_CODES,
+  tickerCodec,
   type AccountCredentials,
   type AccountView,
   type AuthResult,
@@ -142,8 +146,8 @@ function ensureConnection(): Connection {
       notifyConnection();
     },
     onInfo: (code) => {
-      if (code === 20060) maintenance = true;
-      if (code === 20061) maintenance = false;
+      if (code === INFO_CODES.MAINTENANCE_START) maintenance = true;
+      if (code === INFO_CODES.MAINTENANCE_END) maintenance = false;
       notifyConnection();
     },
   });
@@ -161,6 +165,8 @@ function channelOf(entry: ViewEntry): Channel | undefined {
 
 function tick(): void {
   const now = workerScheduler.now();
+  // A subscribe whose reply never came is sent again (with back-off) instead of waiting for ever.
+  connection?.core.retryOverdue();
   for (const entry of views.values()) {
     const ch = channelOf(entry);
     const status = entry.core.subs.get(entry.key)?.status ?? "ASKED";
@@ -170,7 +176,10 @@ function tick(): void {
     if (!changed && now - entry.lastSentAt < HEALTH_BEAT_MS) continue;
     const messages = ch?.messages ?? 0;
     const elapsed = Math.max(1, now - entry.lastMessagesAt);
-    const rate = entry.lastMessagesAt > 0 ? ((messages - entry.lastMessages) * 1000) / elapsed : 0;
+    // A resubscribe replaces the channel and its count starts again at 0: count from there rather
+    // than report a negative rate.
+    const counted = messages >= entry.lastMessages ? messages - entry.lastMessages : messages;
+    const rate = entry.lastMessagesAt > 0 ? (counted * 1000) / elapsed : 0;
     entry.lastMessages = messages;
     entry.lastMessagesAt = now;
     entry.lastVersion = version;
@@ -261,7 +270,7 @@ function addView(
 }
 
 const api = {
-  async configure(next: MarketConfig): Promise<void> {
+  configure(next: MarketConfig): void {
     if (connection && config && config.wsPublic !== next.wsPublic) {
       connection.stop();
       connection = null;
@@ -269,7 +278,7 @@ const api = {
     config = next;
   },
 
-  async subscribeBook(req: BookViewRequest, onView: (view: BookView) => void): Promise<string> {
+  subscribeBook(req: BookViewRequest, onView: (view: BookView) => void): string {
     const request: SubscribeRequest = {
       channel: "book",
       symbol: req.symbol,
@@ -292,7 +301,7 @@ const api = {
           bids: packed.bids,
           asks: packed.asks,
           levels: packed.levels,
-          health: healthOf(ch, now, rate, STALE_MS),
+          health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
           version: ch?.version ?? 0,
           publishedAt: now,
         };
@@ -301,7 +310,7 @@ const api = {
     );
   },
 
-  async subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): Promise<string> {
+  subscribeTrades(symbol: string, throttleMs: number, onView: (view: TradesView) => void): string {
     return addView(
       "trades",
       symbol,
@@ -316,7 +325,7 @@ const api = {
           status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
           rows: packed.rows,
           count: packed.count,
-          health: healthOf(ch, now, rate, STALE_MS),
+          health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
           version: ch?.version ?? 0,
         };
         void onView(transfer(view, [packed.rows.buffer]));
@@ -324,22 +333,23 @@ const api = {
     );
   },
 
-  async subscribeTicker(symbol: string, onView: (view: TickerView) => void): Promise<string> {
+  subscribeTicker(symbol: string, onView: (view: TickerView) => void): string {
     return addView("ticker", symbol, { channel: "ticker", symbol }, 0, 250, (ch, entry, now, rate) => {
-      const latest = ch?.latest;
-      const values = Array.isArray(latest) ? latest.filter((v): v is number => typeof v === "number") : [];
+      // Decoded per published view (at most every 250 ms), not per ticker message.
+      const codec = symbol.startsWith("f") ? fundingTickerCodec : tickerCodec;
+      const decoded = ch?.latest == null ? null : codec.decode(ch.latest);
       void onView({
         handle: entry.handle,
         symbol: entry.symbol,
         status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
-        values,
-        health: healthOf(ch, now, rate, STALE_MS),
+        ticker: decoded?.ok ? decoded.value : null,
+        health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
         version: ch?.version ?? 0,
       });
     });
   },
 
-  async subscribeCandles(key: string, throttleMs: number, onView: (view: CandlesView) => void): Promise<string> {
+  subscribeCandles(key: string, throttleMs: number, onView: (view: CandlesView) => void): string {
     return addView("candles", key, { channel: "candles", key }, 0, throttleMs, (ch, entry, now, rate) => {
       const packed = ch ? packCandles(ch) : { rows: new Float64Array(0), count: 0 };
       const view: CandlesView = {
@@ -348,21 +358,21 @@ const api = {
         status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
         rows: packed.rows,
         count: packed.count,
-        health: healthOf(ch, now, rate, STALE_MS),
+        health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
         version: ch?.version ?? 0,
       };
       void onView(transfer(view, [packed.rows.buffer]));
     });
   },
 
-  async subscribeStatus(key: string, onView: (view: StatusView) => void): Promise<string> {
+  subscribeStatus(key: string, onView: (view: StatusView) => void): string {
     return addView("status", key, { channel: "status", key }, 0, 250, (ch, entry, now, rate) => {
       void onView({
         handle: entry.handle,
         key,
         status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
         payload: ch?.latest ?? null,
-        health: healthOf(ch, now, rate, STALE_MS),
+        health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
         version: ch?.version ?? 0,
       });
     });
@@ -376,7 +386,7 @@ const api = {
     void onView(await pending);
   },
 
-  async unsubscribe(handle: string): Promise<void> {
+  unsubscribe(handle: string): void {
     if (accountViews.delete(handle)) return;
     const entry = views.get(handle);
     if (!entry) return;
@@ -385,7 +395,7 @@ const api = {
     if (!stillUsed && entry.core !== stressCore) entry.core.unsubscribe(entry.key);
   },
 
-  async onConnection(listener: (state: ConnectionState) => void): Promise<void> {
+  onConnection(listener: (state: ConnectionState) => void): void {
     connectionListeners.push(listener);
     void listener(connectionState());
   },
@@ -401,11 +411,11 @@ const api = {
     return result;
   },
 
-  async swapCredentials(creds: AccountCredentials): Promise<boolean> {
+  swapCredentials(creds: AccountCredentials): boolean {
     return accountAuth.swap(creds);
   },
 
-  async signOut(): Promise<void> {
+  signOut(): void {
     const previous = authConnection;
     authConnection = null;
     previous?.stop();
@@ -414,7 +424,7 @@ const api = {
     account.reset();
   },
 
-  async subscribeAccount(onView: (view: AccountView) => void): Promise<string> {
+  subscribeAccount(onView: (view: AccountView) => void): string {
     const handle = `a${nextHandle++}`;
     accountViews.set(handle, { send: (v) => void onView(v), lastVersion: -1, lastSentAt: 0 });
     cancelTick ??= workerScheduler.every(PUBLISH_TICK_MS, tick);
@@ -437,12 +447,12 @@ const api = {
     return orders.cancelMany(target);
   },
 
-  async setStress(setting: StressSetting | null): Promise<void> {
+  setStress(setting: StressSetting | null): void {
     if (setting === null) stress.stop();
     else stress.start(setting.intervalMs, setting.count);
   },
 
-  async dispose(): Promise<void> {
+  dispose(): void {
     stress.stop();
     connection?.stop();
     connection = null;

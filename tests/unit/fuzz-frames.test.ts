@@ -5,15 +5,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRecording, readRecordingText, sharedBitfinexDir } from "../../server/exchange/recordings.ts";
+import { seededRandom } from "../../src/protocol/index.ts";
 import { FeedCore } from "../../src/workers/core/index.ts";
-
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
 
 const shared = sharedBitfinexDir();
 
@@ -25,7 +18,7 @@ describe.skipIf(!shared)("fuzzed frames", () => {
     const frames = rec.items.flatMap((i) => (i.kind === "frame" ? [i.text] : []));
     const core = new FeedCore({ send: () => {}, now: () => 0, flags: 131072 });
     core.onOpen();
-    const r = rng(5);
+    const r = seededRandom(5);
     let n = 0;
     for (let round = 0; round < 3; round++) {
       for (const f of frames) {
@@ -60,7 +53,7 @@ describe("random JSON values", () => {
       }),
     );
     core.onMessage(JSON.stringify({ event: "subscribed", channel: "trades", chanId: 2, symbol: "tBTCUSD" }));
-    const r = rng(9);
+    const r = seededRandom(9);
     const atoms = [null, true, 0, -1, 1.5, 1e300, "", "hb", "cs", "te", {}, [], "x"];
     const value = (depth: number): unknown => {
       const k = r();

@@ -1,5 +1,5 @@
 /**
- * Grouped funding book (SPEC section 3): `gbids`/`gasks` aggregate the (rate, period) levels of a
+ * Grouped funding book (docs/product-rules.md#order-book): `gbids`/`gasks` aggregate the (rate, period) levels of a
  * side by rate, summing count and amount and keeping the period range. Levels are sorted by rate
  * then period, so each rate's levels are adjacent and one pass suffices.
  */

@@ -4,19 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { crc32 } from "../crc32";
+import { seededRandom } from "../random";
 import { newScannedUpdate, scanBookUpdate } from "../scan";
 import { OrderBook } from "./order-book";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function naiveChecksum(bids: Map<number, number>, asks: Map<number, number>): number {
   const b = [...bids].sort((x, y) => y[0] - x[0]).slice(0, 25);
@@ -42,7 +32,7 @@ describe("order book against a naive model", () => {
     [7, true, 2.5],
     [8, false, 2.5],
   ])("agrees on every level and checksum (seed %i, scanned frames %s, spread %d)", (seed, scanned, spread) => {
-    const r = rng(seed);
+    const r = seededRandom(seed);
     const book = new OrderBook({ kind: "price", len: 250 });
     const scan = newScannedUpdate();
     const apply = (entry: number[]): void => {
@@ -86,7 +76,7 @@ describe("order book against a naive model", () => {
 
   it.each([5, 6])("agrees on a raw book's orders and checksum (seed %i)", (seed) => {
     // Raw books key levels by (price, order id): the k2 column moves with every insert and removal.
-    const r = rng(seed);
+    const r = seededRandom(seed);
     const book = new OrderBook({ kind: "raw", len: 250 });
     const orders = new Map<number, [number, number]>();
     const tokens = (bid: boolean): [number, number, number][] =>
@@ -125,7 +115,7 @@ describe("order book against a naive model", () => {
   });
 
   it("never throws on fuzzed and truncated entries", () => {
-    const r = rng(7);
+    const r = seededRandom(7);
     const book = new OrderBook({ kind: "price", len: 25 });
     const junk: unknown[] = [
       null,
@@ -160,7 +150,7 @@ describe("non-finite numbers", () => {
 describe("snapshot from text", () => {
   it("builds the same book and checksum as the parsed path, and declines odd text", async () => {
     const { newScannedUpdate: newScan } = await import("../scan");
-    const r = rng(77);
+    const r = seededRandom(77);
     for (let round = 0; round < 50; round++) {
       const entries: number[][] = [];
       const n = Math.floor(r() * 120);

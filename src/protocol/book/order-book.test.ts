@@ -112,7 +112,7 @@ describe("checksum", () => {
   });
 });
 
-describe("price book updates (SPEC section 4)", () => {
+describe("price book updates (docs/product-rules.md#book-updates)", () => {
   it("adds, replaces and removes levels, best first", () => {
     const book = new OrderBook({ kind: "price", len: 25 });
     book.applySnapshot([

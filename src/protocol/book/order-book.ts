@@ -1,8 +1,9 @@
 /**
- * The order-book engine for every book the protocol has (SPEC sections 3 and 4, PROTOCOL.md 2.1–2.2
- * and 3): aggregated price books (P0–P4), raw books (R0), funding books and raw funding books.
+ * The order-book engine for every book the protocol has (docs/protocol.md#books and #checksum,
+ * docs/product-rules.md#book-updates): aggregated price books (P0–P4), raw books (R0), funding
+ * books and raw funding books.
  *
- * Update rules (SPEC section 4):
+ * Update rules (docs/product-rules.md#book-updates):
  * - a snapshot replaces the whole book;
  * - aggregated books: count > 0 adds or replaces the level on its side (amount > 0 bid for trading,
  *   amount < 0 bid for funding) and removes that price from the opposite side; count ≤ 0 removes it
@@ -10,7 +11,7 @@
  *   holds more than one entry);
  * - raw books: price (rate) 0 removes the order (offer) id, anything else adds or replaces it.
  *
- * The checksum (PROTOCOL.md 3) is computed lazily from cached per-level token text, so a `cs` frame
+ * The checksum (docs/protocol.md#checksum) is computed lazily from cached per-level token text, so a `cs` frame
  * costs a walk over at most 50 cached strings and the CRC of their bytes.
  */
 import { CRC_COLON_TERM, CRC_INIT, crcFinish, crcShift, crcUpdate, crcUpdateByte } from "../crc32";
@@ -29,8 +30,9 @@ export interface OrderBookOptions {
   /** The subscribed length (levels per side, or orders for raw books). */
   readonly len?: number;
   /**
-   * Apply SPEC section 4's top-of-book rule to len-1 books (default true, as the product's client
-   * does). The exchange's own mirror turns it off: it holds what a standard client holds.
+   * Apply the product's top-of-book rule (docs/product-rules.md#book-updates) to len-1 books
+   * (default true, as the product's client does). The exchange's own mirror turns it off: it holds
+   * what a standard client holds.
    */
   readonly topOfBookRule?: boolean;
 }
@@ -285,7 +287,8 @@ export class OrderBook {
   }
 
   #topOfBookDelete(side: BookSide, x1: number, x2: number, count: number, amount: number): void {
-    // SPEC section 4, top-of-book variant: keep the entry, then filter count ≤ 0 when the side holds more.
+    // Top-of-book variant (docs/product-rules.md#book-updates): keep the entry, then filter count ≤
+    // 0 when the side holds more.
     side.upsert(x1, x2, count, amount);
     this.#filterEmpty(side);
   }

@@ -1,7 +1,7 @@
 /**
  * One side of an order book: levels kept sorted best-first in parallel typed arrays, found by binary
- * search, inserted and removed with copyWithin. No objects per level and no allocation per update
- * (HOUSE-STYLE 10); capacity doubles in the rare case a side outgrows its subscribed length.
+ * search, inserted and removed with copyWithin. No objects per level and no allocation per update;
+ * capacity doubles in the rare case a side outgrows its subscribed length.
  *
  * Keys: k1 is the price (or rate), ordered by `dir` (+1 ascending for asks, -1 descending for bids);
  * k2 breaks ties ascending (0 for aggregated price books, the period for funding books, the order or
@@ -10,11 +10,12 @@
  * `amount` keeps the signed wire amount, as the checksum needs it.
  *
  * Indexing note: typed-array reads inside the bounds maintained by `size` are never undefined, so the
- * hot loops use non-null assertions instead of checks (HOUSE-STYLE 14).
+ * hot loops use non-null assertions instead of checks, which `noUncheckedIndexedAccess` would
+ * otherwise demand on every typed-array read.
  */
 import { CRC_COLON, crcUpdateByte, crcUpdateText } from "../crc32";
 
-/** Levels per side whose checksum text is cached: the checksum's depth (PROTOCOL.md 3). */
+/** Levels per side whose checksum text is cached: the checksum's depth (docs/protocol.md#checksum). */
 export const TOKEN_CACHE = 25;
 /**
  * Longest checksum text kept per level ("price:amount"; the longest seen on the wire ~40): the CRC

@@ -1,8 +1,8 @@
 /**
  * The trading desk: the pair's headline (live ticker, connection light), layout controls, the widget
  * grid, notifications and keyboard shortcuts. The grid is editable only in the trading-desk area and
- * when trading is allowed (SPEC section 6), i.e. for a signed-in user on /tradedesk; elsewhere the
- * saved layout is shown as it is.
+ * when trading is allowed (docs/product-rules.md#trading-allowed), i.e. for a signed-in user on
+ * /tradedesk; elsewhere the saved layout is shown as it is.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
@@ -59,7 +59,7 @@ export function Desk({ pair }: { readonly pair: string }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [naming, setNaming] = useState<null | { kind: "create" | "rename"; value: string }>(null);
 
-  // "Trading allowed" (SPEC): signed in with credentials that may write orders — a read-only API
+  // "Trading allowed": signed in with credentials that may write orders — a read-only API
   // key's session gets the desk to watch, not to rearrange.
   const canTrade = useSnapshot(accountStore).view?.auth?.canTrade;
   const editable = gridEditable(path, isLoggedIn(a), canTrade);
@@ -366,16 +366,16 @@ export function Desk({ pair }: { readonly pair: string }) {
 /** The pair's name and live ticker (last, 24 h change, high, low, volume) from the worker. */
 function PairHeadline({ pair }: { readonly pair: string }) {
   const { t } = useLingui();
-  const [ticker, setTicker] = useState<readonly number[] | null>(null);
+  const [ticker, setTicker] = useState<TickerView["ticker"]>(null);
   const parts = splitPair(pair);
   useEffect(() => {
     const ac = new AbortController();
     // A ticker changes about once a second: a state update per view is cheap and keeps this simple.
-    void market().ticker(deskSymbol({ pair }), (v: TickerView) => setTicker(v.values), ac.signal);
+    void market().ticker(deskSymbol({ pair }), (v: TickerView) => setTicker(v.ticker), ac.signal);
     return () => ac.abort();
   }, [pair]);
-  const last = ticker?.[6];
-  const change = ticker?.[5] ?? 0;
+  const last = ticker?.lastPrice;
+  const change = ticker?.dailyChangePerc ?? 0;
   const cell = (label: string, value: string, className?: string) => (
     <span className={css.stat}>
       <span className={css.statLabel}>{label}</span>
@@ -394,9 +394,9 @@ function PairHeadline({ pair }: { readonly pair: string }) {
         ticker ? `${change > 0 ? "+" : ""}${formatPercent(change)}` : "—",
         change >= 0 ? css.up : css.down,
       )}
-      {cell(t`24h high`, ticker?.[8] === undefined ? "—" : toSignificant(ticker[8]))}
-      {cell(t`24h low`, ticker?.[9] === undefined ? "—" : toSignificant(ticker[9]))}
-      {cell(t`24h volume`, ticker?.[7] === undefined ? "—" : `${toSignificant(ticker[7])} ${parts?.base ?? ""}`)}
+      {cell(t`24h high`, ticker ? toSignificant(ticker.high) : "—")}
+      {cell(t`24h low`, ticker ? toSignificant(ticker.low) : "—")}
+      {cell(t`24h volume`, ticker ? `${toSignificant(ticker.volume)} ${parts?.base ?? ""}` : "—")}
     </>
   );
 }

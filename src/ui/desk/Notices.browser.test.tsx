@@ -89,7 +89,7 @@ const toastTexts = (): string[] =>
 
 describe("toasts and the notifications sidebar", () => {
   it("shows toasts until their TTL or a dismiss, and lists every notice in the sidebar, newest first", async () => {
-    mount(true);
+    await mount(true);
     await expect.element(page.getByText("Nothing yet. Order updates and alerts appear here.")).toBeVisible();
     notify({ level: "success", kind: "orders", text: "Order 1 placed", ttl: 300 });
     notify({ level: "error", kind: "main", text: "Connection lost", ttl: 0 });
@@ -108,7 +108,7 @@ describe("toasts and the notifications sidebar", () => {
   });
 
   it("leaves nothing unread while the sidebar is open, even once its history is full", async () => {
-    mount(true);
+    await mount(true);
     for (let i = 0; i < 105; i++) notify({ level: "info", kind: "orders", text: `Order ${i}`, ttl: 0 });
     await expect.poll(() => notices.history.length).toBe(100);
     await expect.poll(() => notices.unread).toBe(0);
@@ -119,7 +119,7 @@ describe("toasts and the notifications sidebar", () => {
   });
 
   it("counts unread notices while the sidebar is closed and keeps switched-off kinds out of it", async () => {
-    mount(false);
+    await mount(false);
     updateSetting("notify_trades", false);
     notify({ level: "success", kind: "trades", text: "Bought 1 BTCUSD" });
     notify({ level: "info", kind: "main", text: "Price alert" });
@@ -133,7 +133,7 @@ describe("toasts and the notifications sidebar", () => {
 
   it("plays a tone only when sound_notices is on", async () => {
     FakeAudioContext.allowed = true;
-    mount();
+    await mount();
     updateSetting("sound_notices", false);
     notify({ level: "info", kind: "main", text: "quiet" });
     await expect.poll(toastTexts).toEqual(["quiet"]);
@@ -152,7 +152,7 @@ describe("toasts and the notifications sidebar", () => {
   });
 
   it("resumes the audio on the first gesture when the first notice came before any", async () => {
-    mount();
+    await mount();
     notify({ level: "info", kind: "main", text: "early" });
     await expect.poll(toastTexts).toEqual(["early"]);
     // Before a gesture the browser keeps the context suspended: no tone, but the notice asked.

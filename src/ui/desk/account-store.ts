@@ -2,7 +2,7 @@
  * The signed-in account as the worker reconciles it from channel 0, mirrored for the desk's tables
  * and order form. The account view is low-rate (it changes on orders, fills and wallet moves, and the
  * worker sends it only on change), so it may live in valtio; the records are frozen and kept behind
- * `ref()` so valtio does not wrap hundreds of rows in proxies (HOUSE-STYLE 8).
+ * `ref()` so valtio does not wrap hundreds of rows in proxies.
  *
  * The worker signs the socket in again after every drop with the credentials it holds; a refusal
  * then (an expired token after a long outage) comes with the view's `auth` and turns the link

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
 import { get, set } from "idb-keyval";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TickerView } from "../../protocol";
+import { tickerCodec, type DecodeResult, type TickerView } from "../../protocol";
 import {
   addAlert,
   alertKeysOf,
@@ -33,7 +33,7 @@ describe("price alerts", () => {
     clearNotices();
   });
 
-  it("parses the SPEC's colon-separated key into index and price", () => {
+  it("parses the colon-separated key into index and price", () => {
     expect(parseAlertKey("0:42000")).toEqual({ index: 0, price: 42000 });
     expect(parseAlertKey("3:0.00012")).toEqual({ index: 3, price: 0.00012 });
     for (const bad of ["", "42000", ":1", "1:", "a:1", "-1:5", "1:-5", "1:0", "1:2:3", "1:abc", "1.5:3"])
@@ -120,11 +120,15 @@ describe("price alerts", () => {
     await Promise.resolve(); // valtio notifies per microtask
     await Promise.resolve();
     expect(opened.map((o) => o.symbol)).toEqual(["tBTCUSD"]);
+    const must = <T>(d: DecodeResult<T>): T => {
+      if (!d.ok) throw new Error("ticker fixture does not decode");
+      return d.value;
+    };
     const tick = (last: number): TickerView => ({
       handle: "h",
       symbol: "tBTCUSD",
       status: "SUBSCRIBED",
-      values: [0, 0, 0, 0, 0, 0, last, 0, 0, 0],
+      ticker: must(tickerCodec.decode([0, 0, 0, 0, 0, 0, last, 0, 0, 0])),
       health: { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false },
       version: 1,
     });

@@ -1,7 +1,7 @@
 /**
- * Price alerts per pair (SPEC section 3: an alert is an index and a price, parsed from a
- * colon-separated key `index:price`; alerts per pair hold price lists; SPEC section 5: a price is
- * added only once per pair). Low-rate UI state in valtio, persisted in IndexedDB as the SPEC's keys.
+ * Price alerts per pair (docs/product-rules.md#alerts: an alert is an index and a price, parsed from
+ * a colon-separated key `index:price`; alerts per pair hold price lists; a price is added only once
+ * per pair). Low-rate UI state in valtio, persisted in IndexedDB under those keys.
  *
  * Triggering: `checkAlerts(pair, lastPrice)` is fed the pair's last price (the chart's live candle,
  * or `watchAlerts`' tickers). When the price moves across an alert's level (or onto it) one "main"
@@ -35,7 +35,7 @@ export const alerts: AlertsState = proxy({ byPair: {} });
 /** Last price seen per pair, to detect a crossing; plain map, it changes per tick. */
 const lastSeen = new Map<string, number>();
 
-/** The SPEC's alert key: `index:price`. */
+/** The alert key: `index:price`. */
 export function alertKey(alert: PriceAlert): string {
   return `${alert.index}:${alert.price}`;
 }
@@ -188,9 +188,6 @@ export interface TickerSource {
   ticker(symbol: string, onView: (view: TickerView) => void, signal: AbortSignal): Promise<void>;
 }
 
-/** Index of LAST_PRICE in a trading ticker row (PROTOCOL.md 2.4). */
-const TICKER_LAST_PRICE = 6;
-
 /**
  * Checks alerts even when no chart shows the pair: one ticker stream per pair that has alerts,
  * opened and closed as alerts come and go. Returns the stop function.
@@ -209,8 +206,7 @@ export function watchAlerts(source: TickerSource): () => void {
       const controller = new AbortController();
       streams.set(pair, controller);
       const onView = (view: TickerView): void => {
-        const last = view.values[TICKER_LAST_PRICE];
-        if (typeof last === "number") checkAlerts(pair, last);
+        if (view.ticker) checkAlerts(pair, view.ticker.lastPrice);
       };
       source.ticker(tradingSymbol(pair), onView, controller.signal).catch((err: unknown) => {
         log.warn("alert ticker failed", pair, err);

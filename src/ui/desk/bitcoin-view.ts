@@ -1,5 +1,5 @@
 /**
- * Bitcoin view mode (SPEC section 3: enabled flag, default off; mode, default BTC): account values
+ * Bitcoin view mode (docs/product-rules.md#bitcoin-view: enabled flag, default off; mode, default BTC): account values
  * are expressed in bitcoin — BTC, or TESTBTC for paper trading — instead of the total-equivalent
  * currency (USD by default). Each amount is converted with a multiplier, the currency's price in
  * the unit, taken from the exchange's last prices (the markets list's ticker poll).

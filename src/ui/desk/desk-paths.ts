@@ -33,8 +33,8 @@ export function deskPath(area: DeskArea, pair: string): string {
 }
 
 /**
- * Whether the grid may be rearranged (SPEC: enabled where trading is allowed and in the
- * trading-desk area): on `/tradedesk`, signed in, with credentials that may write orders
+ * Whether the grid may be rearranged (docs/product-rules.md#trading-allowed: enabled where trading is
+ * allowed and in the trading-desk area): on `/tradedesk`, signed in, with credentials that may write orders
  * (`canTrade` false: the auth reply said orders write 0, e.g. a read-only API key; undefined:
  * not said, allowed).
  */

@@ -1,7 +1,7 @@
 /**
- * Low-rate desk state shared by the widgets (HOUSE-STYLE 8: valtio holds UI-shaped state only, never
- * tick data): the desk's current pair, and the order-form draft that the book, the tape and the
- * keyboard shortcuts fill. Widgets read it with `useSnapshot`; market data never passes through here.
+ * Low-rate desk state shared by the widgets (valtio holds UI-shaped state only, never tick data):
+ * the desk's current pair, and the order-form draft that the book, the tape and the keyboard
+ * shortcuts fill. Widgets read it with `useSnapshot`; market data never passes through here.
  */
 import { proxy } from "valtio";
 import { DEFAULT_PAIR, tradingSymbol } from "../../protocol";

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe("desk notices", () => {
-  it("removes a toast after the SPEC's 6000 ms, keeping it in the sidebar's history", () => {
+  it("removes a toast after its 6000 ms, keeping it in the sidebar's history", () => {
     expect(NOTIFICATION_TTL_MS).toBe(6000);
     const a = notify({ level: "info", kind: "main", text: "a" });
     vi.advanceTimersByTime(2000);

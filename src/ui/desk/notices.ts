@@ -1,10 +1,11 @@
 /**
- * The desk's notifications: toasts that leave after their TTL (SPEC: 6000 ms) and the sidebar's
- * history. Anything on the desk that needs to tell the user something (an order acknowledged or
- * refused, a fill, a price alert crossed, a resync) calls `notify`; the toasts and the sidebar draw
- * from here. The text is already localized by the caller.
+ * The desk's notifications: toasts that leave after their TTL (6000 ms,
+ * docs/product-rules.md#notifications) and the sidebar's history. Anything on the desk that needs
+ * to tell the user something (an order acknowledged or refused, a fill, a price alert crossed, a
+ * resync) calls `notify`; the toasts and the sidebar draw from here. The text is already localized
+ * by the caller.
  *
- * A kind the user switched off (`notify_{kind}`, SPEC: notify_{x}_enabled, default on) is not
+ * A kind the user switched off (`notify_{kind}`, the product's notify_{x}_enabled, default on) is not
  * notified at all: no toast, no sidebar entry, no unread count — the sidebar is the history of what
  * the desk told the user, and an unread badge for notices that were never shown would nag about
  * nothing.

@@ -2,7 +2,7 @@
  * The contract between the desk's grid and its widgets. A widget is a React component that draws one
  * market (or the account) inside a grid cell; the grid owns position and size, the widget owns its
  * content and fills the cell (height 100 %, its own scrolling). Widget keys are `widget/{type}/{id}`
- * (SPEC section 2).
+ * (docs/product-rules.md#keys-and-paths).
  */
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";

@@ -1,7 +1,7 @@
 /**
- * Developer flags (SPEC section 4): toggling a flag pins it (it stays on across reloads), closing it
- * removes it. Kept in localStorage, which is per-device developer state, not a user setting.
- * The panel opens with Ctrl+Shift+D or `?dev=1`.
+ * Developer flags (docs/product-rules.md#developer-flags): toggling a flag pins it (it stays on
+ * across reloads), closing it removes it. Kept in localStorage, which is per-device developer
+ * state, not a user setting. The panel opens with Ctrl+Shift+D or `?dev=1`.
  */
 import { proxy, subscribe } from "valtio";
 import { STRESS_INTENSITIES, type StressSetting } from "../../protocol";

@@ -62,7 +62,7 @@ describe("market worker through the bridge", () => {
     await bridge.account((v) => views.push(v), ac.signal);
     await expect.poll(() => views.at(-1)?.wallets.length ?? 0, { timeout: 5000 }).toBe(2);
     const btc = views.at(-1)?.wallets.find((w) => w.currency === "BTC");
-    // available null on the wire: falls back to the balance (SPEC section 3)
+    // available null on the wire: falls back to the balance (docs/product-rules.md#derived-fields)
     expect(btc?.available).toBe(0.5);
     await bridge.signOut();
     ac.abort();

@@ -1,5 +1,5 @@
 /**
- * The one bridge to the market-data worker (HOUSE-STYLE 3): it creates the worker, wraps it with
+ * The one bridge to the market-data worker (the only `new Worker` of the app): it creates the worker, wraps it with
  * Comlink, turns callbacks into proxies, cancels subscriptions through AbortSignal and tears
  * everything down. The main thread imports only the worker's API types.
  */

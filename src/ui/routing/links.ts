@@ -1,5 +1,5 @@
 /**
- * Which link clicks the app handles without a full page load (SPEC section 2): internal links only,
+ * Which link clicks the app handles without a full page load (docs/product-rules.md#navigation): internal links only,
  * never modified clicks, downloads, other targets, other hosts, file-like paths or same-page hashes.
  * Pure so it tests without a DOM; the shell feeds it facts read off the event and the anchor.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-path page data (SPEC section 2): a 404 means the page does not exist (not-found page), a 500
+ * Per-path page data (docs/product-rules.md#page-data): a 404 means the page does not exist (not-found page), a 500
  * the error page; any other failure (network, 502/503, bad JSON) is retried up to 3 times with
  * back-off before the load ends in an error status. A load that takes over 1 s raises the
  * delayed-load event. Timers and fetch are injected so the rules test in Node with fakes.
@@ -82,7 +82,7 @@ export async function loadPageData(path: string, options: PageDataOptions): Prom
 export const DELAYED_LOAD_EVENT = "app:delayed-load";
 
 /**
- * Calls `onDelayed` if `work` is still pending after 1 s (SPEC section 9: delayed page load 1000 ms).
+ * Calls `onDelayed` if `work` is still pending after 1 s (the delayed page load of docs/product-rules.md#navigation).
  * Returns `work` unchanged.
  */
 export function watchDelayedLoad<T>(work: Promise<T>, timers: Timers, onDelayed: () => void): Promise<T> {

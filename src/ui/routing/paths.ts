@@ -81,6 +81,7 @@ export function safeBackTarget(search: string): string {
   // Browsers drop tabs and newlines from addresses and read "\\" as "/": "/\t/evil.example" is
   // "//evil.example" to them, and "/\tlogin" is the login page again (the user would be stranded).
   // Such text is refused outright; what is left is resolved as the browser would resolve it.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (!back || !back.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(back)) return "/";
   let url: URL;
   try {

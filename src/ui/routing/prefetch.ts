@@ -1,5 +1,5 @@
 /**
- * Prefetch of visible links (SPEC section 2): in batches of 4 every 3 s, skipped on 2g connections,
+ * Prefetch of visible links (docs/product-rules.md#prefetch): in batches of 4 every 3 s, skipped on 2g connections,
  * in data-saver mode and for bot user agents. The queue is pure; the shell feeds it paths as links
  * scroll into view and gives it the fetcher.
  */

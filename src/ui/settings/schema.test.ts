@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptSetting, DEFAULT_SETTINGS, NUMBER_BOUNDS, type SettingKey } from "./schema";
 
-describe("settings defaults (SPEC section 3)", () => {
+describe("settings defaults (docs/product-rules.md#defaults)", () => {
   it("holds the listed defaults", () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       market_type: "trading",

@@ -1,7 +1,7 @@
 /**
- * Every user setting of SPEC section 3 "User settings and defaults", with its default and, where it
+ * Every user setting (docs/product-rules.md#settings), with its default and, where it
  * has one, its bound: a numeric min/max or a closed list of values. `acceptSetting` is the single
- * rule for updates: a value of the wrong type or outside its bound is ignored (SPEC section 5).
+ * rule for updates: a value of the wrong type or outside its bound is ignored (docs/product-rules.md#settings-values).
  */
 import {
   BITCOIN_VIEW_MODE_DEFAULT,
@@ -35,7 +35,7 @@ export interface UserSettings {
   locale: Locale;
   market_type: "trading" | "funding";
   chart_height: number;
-  /** SPEC "chart interval 30": 30 minutes, kept as the exchange's timeframe key. */
+  /** The product's "chart interval 30": 30 minutes, kept as the exchange's timeframe key. */
   chart_interval: CandleTimeframe;
   /** Funding chart period range in days, [min, max]. */
   funding_chart_period: [number, number];
@@ -48,7 +48,7 @@ export interface UserSettings {
   theme: ThemeName;
   theme_mode: ThemeMode;
   color_scheme: ColorScheme;
-  /** SPEC: theme_with_mode, kept in step with theme and theme_mode ("default:dark"). */
+  /** theme_with_mode, kept in step with theme and theme_mode ("default:dark"). */
   theme_with_mode: string;
   /** The OS mode last seen, for the "auto" theme mode. */
   browser_theme_mode: "dark" | "light";
@@ -158,7 +158,7 @@ export const DEFAULT_SETTINGS: Readonly<UserSettings> = Object.freeze({
   bitcoin_view_enabled: false,
   bitcoin_view_mode: BITCOIN_VIEW_MODE_DEFAULT,
   utc_offset: 0,
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date pattern (SPEC default), not text
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date pattern (the product's default), not text
   time_format: "YY-MM-DD HH:mm:ss",
   withdrawals_max_lnx: WITHDRAWAL_MAX_LNX,
   withdrawals_min_lnx: WITHDRAWAL_MIN_LNX,
@@ -202,7 +202,7 @@ export const STRING_CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
   bitcoin_view_mode: ["BTC", "TESTBTC"],
 };
 
-/** The `tables_sorting` value form: column-asc or column-desc (SPEC section 5). */
+/** The `tables_sorting` value form: column-asc or column-desc (docs/product-rules.md#settings-values). */
 export const TABLE_SORTING = /^[A-Za-z0-9_]+-(asc|desc)$/;
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

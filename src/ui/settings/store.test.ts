@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { get, set } from "idb-keyval";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "./schema";
+import { DEFAULT_SETTINGS, type UserSettings } from "./schema";
 import {
   applyStoredSettings,
   hydrateAndPersistSettings,
@@ -75,7 +75,7 @@ describe("settings persistence (IndexedDB)", () => {
     const stop = await hydrateAndPersistSettings();
     updateSetting("book_layout", 3);
     await stop();
-    expect((await get(SETTINGS_STORAGE_KEY)).book_layout).toBe(3);
+    expect((await get<Partial<UserSettings>>(SETTINGS_STORAGE_KEY))?.book_layout).toBe(3);
   });
 
   it("never stores a refused value", async () => {
@@ -83,6 +83,6 @@ describe("settings persistence (IndexedDB)", () => {
     updateSetting("chart_height", 700);
     updateSetting("chart_height", 5);
     await stop();
-    expect((await get(SETTINGS_STORAGE_KEY)).chart_height).toBe(700);
+    expect((await get<Partial<UserSettings>>(SETTINGS_STORAGE_KEY))?.chart_height).toBe(700);
   });
 });

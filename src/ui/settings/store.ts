@@ -1,6 +1,6 @@
 /**
  * The user settings store: a valtio proxy of UserSettings, persisted in IndexedDB through idb-keyval.
- * Low-rate UI state only (HOUSE-STYLE 8).
+ * Low-rate UI state only: settings change when the user acts, never per market tick.
  */
 import { get, set } from "idb-keyval";
 import { proxy, snapshot, subscribe } from "valtio";
@@ -10,7 +10,7 @@ import { acceptSetting, DEFAULT_SETTINGS, type SettingKey, type UserSettings } f
 export const SETTINGS_STORAGE_KEY = "user-settings";
 
 function freshDefaults(): UserSettings {
-  return structuredClone(DEFAULT_SETTINGS) as UserSettings;
+  return structuredClone(DEFAULT_SETTINGS);
 }
 
 export const settings: UserSettings = proxy(freshDefaults());
@@ -18,12 +18,12 @@ export const settings: UserSettings = proxy(freshDefaults());
 /**
  * Sets one setting; returns false (and changes nothing) when the value is refused by its bound.
  */
-export function updateSetting<K extends SettingKey>(key: K, value: UserSettings[K] | unknown): boolean {
+export function updateSetting<K extends SettingKey>(key: K, value: unknown): boolean {
   if (!acceptSetting(key, value)) {
     log.warn("setting refused", key, value);
     return false;
   }
-  const next = (typeof value === "object" && value !== null ? structuredClone(value) : value) as UserSettings[K];
+  const next = typeof value === "object" && value !== null ? structuredClone(value) : value;
   settings[key] = next;
   if (key === "theme" || key === "theme_mode") settings.theme_with_mode = `${settings.theme}:${settings.theme_mode}`;
   return true;
@@ -48,7 +48,7 @@ export function resetSettings(): void {
  * Loads stored settings, then writes every later change back. Writes are not debounced: valtio
  * already batches a burst of mutations into one notification per microtask, and IndexedDB applies
  * transactions in order, so the stored copy is never older than the last paint. (A debounced local
- * write lost a theme change made just before a reload; the SPEC's update debounce belongs to the
+ * write lost a theme change made just before a reload; the product's update debounce belongs to the
  * server-side settings sync, where requests cost something.)
  */
 export async function hydrateAndPersistSettings(): Promise<() => Promise<void>> {

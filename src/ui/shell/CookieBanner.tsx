@@ -23,7 +23,7 @@ async function lookupCountry(): Promise<string | null> {
     }
     return countryFromGeo(await res.json());
   } catch (err) {
-    // SPEC section 8: a failed geo lookup is logged; the banner then shows (the safe default).
+    // A failed geo lookup is logged (docs/product-rules.md#errors); the banner then shows (the safe default).
     log.warn("geo lookup failed", err);
     return null;
   }

@@ -2,14 +2,17 @@ import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
 import { LOCALE_NAMES, LOCALES } from "../../protocol";
-import type { SettingKey } from "../settings/schema";
+import type { SettingKey, UserSettings } from "../settings/schema";
 import { settings, updateSetting } from "../settings/store";
 import { COLOR_SCHEMES, THEME_MODES, THEME_NAMES } from "../theme/theme";
 import { MODE_LABELS, SCHEME_LABELS, THEME_LABELS } from "./labels";
 import * as css from "./shell.css";
 
+/** The settings whose value is a string, the only ones a select can show. */
+type StringSettingKey = { [K in SettingKey]: UserSettings[K] extends string ? K : never }[SettingKey];
+
 interface SettingSelectProps {
-  readonly name: SettingKey;
+  readonly name: StringSettingKey;
   readonly options: readonly string[];
   /** A localized label per option; a plain string is shown as it is (locale endonyms). */
   readonly labels: Readonly<Record<string, MessageDescriptor | string>>;
@@ -24,7 +27,7 @@ export function SettingSelect({ name, options, labels, testId }: SettingSelectPr
     <select
       className={css.select}
       data-testid={testId}
-      value={String(s[name])}
+      value={s[name]}
       onChange={(e) => updateSetting(name, e.target.value)}
     >
       {options.map((o) => {

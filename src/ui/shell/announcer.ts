@@ -1,6 +1,6 @@
 /**
  * The polite live region that tells screen-reader users a client-side navigation happened
- * (SPEC section 2: "Navigated to" + page title). Full page loads announce themselves; only
+ * ("Navigated to" + page title, docs/product-rules.md#navigation). Full page loads announce themselves; only
  * in-app navigations go through here.
  */
 import { proxy } from "valtio";

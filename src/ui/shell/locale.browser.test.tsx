@@ -23,7 +23,7 @@ afterAll(() => stop());
 
 describe("locale switching", () => {
   it("re-renders the shell controls in the chosen language and sets <html lang>", async () => {
-    render(
+    await render(
       <I18nProvider i18n={i18n}>
         <DisplayControls />
       </I18nProvider>,

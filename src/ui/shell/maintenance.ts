@@ -5,6 +5,7 @@
  */
 import { get, set } from "idb-keyval";
 import { proxy } from "valtio";
+import { platformStatusCodec } from "../../protocol";
 import { log } from "../log";
 
 export const MAINTENANCE_DISMISSED_KEY = "maintenance-dismissed";
@@ -34,6 +35,7 @@ export function dismissMaintenance(): void {
 
 /** Reads the platform status body: `[1]` operative, `[0]` maintenance; anything else is unknown. */
 export function platformStatusFrom(body: unknown): boolean | null {
-  if (Array.isArray(body) && (body[0] === 0 || body[0] === 1)) return body[0] === 0;
-  return null;
+  const d = platformStatusCodec.decode(body);
+  if (!d.ok || (d.value.status !== 0 && d.value.status !== 1)) return null;
+  return d.value.status === 0;
 }

@@ -1,5 +1,5 @@
 /**
- * Five themes × two modes, plus the two colour schemes (SPEC section 3 "Themes"). Each class assigns
+ * Five themes × two modes, plus the two colour schemes (docs/product-rules.md#themes). Each class assigns
  * the whole contract; the scheme classes only remap up/down onto the theme's positive/negative hues,
  * so red-up works with every theme.
  */

@@ -1,5 +1,6 @@
 import { createHmac, webcrypto } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../protocol";
 import { AccountCore } from "./account";
 import { authMessage, hmacSha384Hex, NonceSource, readAuthReply, type HmacCrypto } from "./auth";
 
@@ -239,8 +240,14 @@ describe("authentication", () => {
       userId: 269499,
     });
     expect(
-      readAuthReply({ event: "auth", status: "FAILED", chanId: 0, code: 10100, msg: "apikey: invalid" }),
-    ).toMatchObject({ ok: false, code: 10100 });
+      readAuthReply({
+        event: "auth",
+        status: "FAILED",
+        chanId: 0,
+        code: ERROR_CODES.AUTH_FAILED,
+        msg: "apikey: invalid",
+      }),
+    ).toMatchObject({ ok: false, code: ERROR_CODES.AUTH_FAILED });
     expect(readAuthReply({ event: "auth", status: "FAIL" }).ok).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Channel-0 reconciliation (SPEC section 4, PROTOCOL.md 4.2): the account's open orders, order
+ * Channel-0 reconciliation (docs/protocol.md#account-channel): the account's open orders, order
  * history per pair, positions, wallets, balance, funding offers/credits/loans, own trades,
  * notifications, margin and funding info — kept from snapshots (`os`, `ps`, `ws`, …) and updates,
- * with the SPEC's rules:
+ * with the product's rules (docs/product-rules.md#account-records):
  *  - a closed order (`oc`) moves from the open set to its pair's history;
  *  - a closed position (`pc`, or status CLOSED) is removed;
  *  - funding offers count while ACTIVE or PARTIALLY FILLED; credits and loans are kept only while
@@ -29,7 +29,7 @@ import {
   orderCodec,
   positionCodec,
   storableNotificationPayload,
-  walletAvailable,
+  decodeWalletUpdate,
   walletCodec,
   type AuthTrade,
   type BalanceUpdate,
@@ -108,7 +108,7 @@ export class AccountCore {
     return null;
   }
 
-  /** One channel-0 message: `type` as in PROTOCOL.md 4.2, `payload` the record(s). */
+  /** One channel-0 message: `type` as in docs/protocol.md#account-channel, `payload` the record(s). */
   apply(type: string, payload: unknown): void {
     this.version++;
     switch (type) {
@@ -157,14 +157,11 @@ export class AccountCore {
         return;
       }
       case "wu": {
-        const raw = payload as unknown[];
-        const w = this.#ok(walletCodec.decode(payload));
-        if (!w) return;
-        const key = `${w.type}:${w.currency}`;
-        // A null available on the wire keeps the one we had (SPEC section 3's fallback).
-        const wireAvailable = Array.isArray(raw) && typeof raw[4] === "number" ? raw[4] : null;
-        const stored = this.wallets.get(key)?.available ?? null;
-        this.wallets.set(key, { ...w, available: walletAvailable(w.balance, wireAvailable, stored) });
+        // A null available on the wire keeps the one we had (docs/product-rules.md#derived-fields).
+        const w = this.#ok(
+          decodeWalletUpdate(payload, (type, currency) => this.wallets.get(`${type}:${currency}`)?.available ?? null),
+        );
+        if (w) this.wallets.set(`${w.type}:${w.currency}`, w);
         return;
       }
       case "bu": {

@@ -6,12 +6,12 @@
 import { webcrypto } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { CONF_FLAGS, type AccountAuthState, type Scheduler } from "../../protocol";
+import { CONF_FLAGS, ERROR_CODES, type AccountAuthState, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
 import { demoSession, until } from "../../../server/exchange/test-session.ts";
 import { openVenue } from "../../../server/exchange/venue.ts";
 import { AccountCore } from "./account";
-import { AccountAuth, type HmacCrypto } from "./auth";
+import { AccountAuth } from "./auth";
 import { Connection, type SocketLike } from "./connection";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 5, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
@@ -62,7 +62,7 @@ function link(): Link {
     onAccount: (type, payload) => account.apply(type, payload),
   });
   const auth: AccountAuth = new AccountAuth({
-    crypto: webcrypto.subtle as unknown as HmacCrypto,
+    crypto: webcrypto.subtle,
     now: () => Date.now(),
     send: (msg) => conn.send(msg),
     stop: () => conn.stop(),
@@ -127,10 +127,15 @@ describe("the account socket's credentials against the embedded exchange", () =>
     venue.accounts.revokeToken(tok);
     l.drop();
     await until(() => l.auth.state.status === "failed", "the refusal");
-    expect(l.auth.state).toEqual({ status: "failed", code: 10100, msg: "token: invalid", replies: 2 });
+    expect(l.auth.state).toEqual({
+      status: "failed",
+      code: ERROR_CODES.AUTH_FAILED,
+      msg: "token: invalid",
+      replies: 2,
+    });
     expect(l.states.map((s) => s.status)).toEqual(["pending", "ok", "pending", "failed"]);
     const view = l.account.snapshot();
-    expect(view.auth).toMatchObject({ status: "failed", code: 10100 });
+    expect(view.auth).toMatchObject({ status: "failed", code: ERROR_CODES.AUTH_FAILED });
     expect(view.version).toBeGreaterThan(before);
 
     // Closed for good: no further sockets, nothing to swap into.

@@ -1,11 +1,11 @@
 import { webcrypto } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { AccountAuthState, AuthResult } from "../../protocol";
+import { ERROR_CODES, type AccountAuthState, type AuthResult } from "../../protocol";
 import { AccountCore } from "./account";
-import { AccountAuth, SIGNED_OUT, type HmacCrypto } from "./auth";
+import { AccountAuth, SIGNED_OUT } from "./auth";
 
 const OK = { event: "auth", status: "OK", chanId: 0, userId: 7, caps: {} };
-const REFUSED = { event: "auth", status: "FAILED", chanId: 0, code: 10100, msg: "token: invalid" };
+const REFUSED = { event: "auth", status: "FAILED", chanId: 0, code: ERROR_CODES.AUTH_FAILED, msg: "token: invalid" };
 
 /** The socket as AccountAuth sees it: what went out, and how often it was stopped or reconnected. */
 function harness() {
@@ -13,7 +13,7 @@ function harness() {
   const states: AccountAuthState[] = [];
   const calls = { stop: 0, reconnect: 0 };
   const auth = new AccountAuth({
-    crypto: webcrypto.subtle as unknown as HmacCrypto,
+    crypto: webcrypto.subtle,
     now: () => Date.now(),
     send: (msg) => {
       sent.push(msg);
@@ -82,7 +82,12 @@ describe("the account socket's sign-in (AccountAuth)", () => {
     h.auth.closed();
     await h.open();
     h.auth.reply(REFUSED);
-    expect(h.auth.state).toEqual({ status: "failed", code: 10100, msg: "token: invalid", replies: 2 });
+    expect(h.auth.state).toEqual({
+      status: "failed",
+      code: ERROR_CODES.AUTH_FAILED,
+      msg: "token: invalid",
+      replies: 2,
+    });
     expect(h.states.at(-1)?.status).toBe("failed");
     expect(h.calls).toEqual({ stop: 1, reconnect: 0 });
     expect(h.auth.ready).toBe(false);
@@ -178,7 +183,12 @@ describe("the sign-in state in the account view", () => {
     const acc = new AccountCore();
     expect(acc.snapshot().auth).toBe(SIGNED_OUT);
     const v = acc.version;
-    const failed: AccountAuthState = { status: "failed", code: 10100, msg: "token: invalid", replies: 2 };
+    const failed: AccountAuthState = {
+      status: "failed",
+      code: ERROR_CODES.AUTH_FAILED,
+      msg: "token: invalid",
+      replies: 2,
+    };
     acc.setAuth(failed);
     expect(acc.version).toBe(v + 1);
     acc.setAuth(failed);

@@ -1,5 +1,5 @@
 /**
- * Authentication of the account socket (PROTOCOL.md 4.1): by token, or by API key with
+ * Authentication of the account socket (docs/protocol.md#authentication): by token, or by API key with
  * authSig = hex(HMAC-SHA384(secret, "AUTH" + nonce)). The signature is made with WebCrypto inside
  * the worker, so the secret never leaves it. Nonces are microseconds, strictly increasing per key.
  * `AccountAuth` holds the credentials and signs every (re)connect in with them.
@@ -104,14 +104,13 @@ export const SIGNED_OUT: AccountAuthState = { status: "signed-out", code: null, 
  * `onOpened`), reads each reply, and tells everyone listening (`onState`) — a refusal on a reconnect
  * an hour after the first sign-in as much as the first reply.
  *
- * Credentials can be swapped (a renewed token) without touching the socket. PROTOCOL.md 4.1 gives
- * `auth` as a one-time step per connection: "After success all account traffic is [0, TYPE, DATA]"
- * on that socket. Nothing in the fact sheet re-authenticates or refreshes a token on a live socket
- * — no such input in 4.1/4.2, no expiry event among channel 0's types, and section 1's error table
- * has only auth failures (10100, 10111–10114) and an un-authentication error (10200) — so a socket
- * is signed in for its life (the embedded exchange, too, checks a token only when `auth` is sent).
- * The new credentials wait for the next (re)connect; reconnecting to use them would only blank the
- * account until the fresh snapshots came.
+ * Credentials can be swapped (a renewed token) without touching the socket. `auth` is a one-time
+ * step per connection (docs/protocol.md#authentication): nothing in the protocol re-authenticates
+ * or refreshes a token on a live socket — no such input, no expiry event among channel 0's types,
+ * and the error codes have only auth failures (10100, 10111–10114) and an un-authentication error
+ * (10200) — so a socket is signed in for its life (the embedded exchange, too, checks a token only
+ * when `auth` is sent). The new credentials wait for the next (re)connect; reconnecting to use them
+ * would only blank the account until the fresh snapshots came.
  */
 export class AccountAuth {
   readonly #o: AccountAuthOptions;

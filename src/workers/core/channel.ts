@@ -3,57 +3,90 @@
  * publish: books in typed arrays (src/protocol book engine), trades in a bounded list deduplicated
  * by id, the ticker as its latest row, candles by timestamp.
  */
-import { OrderBook, TRADES_TRIM_ABOVE, TRADES_TRIM_KEEP, type BookKind } from "../../protocol";
+import {
+  CANDLE_FIELDS,
+  candleCodec,
+  OrderBook,
+  PUBLIC_FUNDING_TRADE_FIELDS,
+  PUBLIC_TRADE_FIELDS,
+  publicTradeCodec,
+  TRADES_TRIM_ABOVE,
+  TRADES_TRIM_KEEP,
+  type BookKind,
+} from "../../protocol";
 import type { Subscription } from "./subscriptions";
 
 export type ChannelKind = "book" | "trades" | "ticker" | "candles" | "status";
 
-/** A public trade row as received: [ID, MTS, AMOUNT, PRICE] or funding [ID, MTS, AMOUNT, RATE, PERIOD]. */
+/**
+ * A public trade row as received: [ID, MTS, AMOUNT, PRICE] or funding [ID, MTS, AMOUNT, RATE,
+ * PERIOD]. Kept as received, read through the codec's field positions: a trade is not decoded
+ * into a record, so the trades path allocates nothing per message beyond the parsed frame.
+ */
 export type TradeRow = readonly number[];
+
+const CANDLE_MTS = CANDLE_FIELDS.mts;
 
 export class TradesList {
   /** Newest first. */
   rows: TradeRow[] = [];
+  /** Where the row keeps its fields: the trading and funding layouts differ after AMOUNT. */
+  readonly idAt: number;
+  readonly mtsAt: number;
+  readonly amountAt: number;
+  /** The price of a trading trade, the rate of a funding trade. */
+  readonly priceAt: number;
   readonly #ids = new Set<number>();
+
+  constructor(funding = false) {
+    const f = funding ? PUBLIC_FUNDING_TRADE_FIELDS : PUBLIC_TRADE_FIELDS;
+    this.idAt = f.id;
+    this.mtsAt = f.mts;
+    this.amountAt = f.amount;
+    this.priceAt = funding ? PUBLIC_FUNDING_TRADE_FIELDS.rate : PUBLIC_TRADE_FIELDS.price;
+  }
 
   snapshot(rows: unknown[]): boolean {
     this.rows = [];
     this.#ids.clear();
+    const id = this.idAt;
+    const mts = this.mtsAt;
     let ok = true;
     for (const r of rows) {
       if (isTradeRow(r)) {
         this.rows.push(r);
-        this.#ids.add(r[0] as number);
+        this.#ids.add(r[id] as number);
       } else ok = false;
     }
-    this.rows.sort((a, b) => (b[1] as number) - (a[1] as number) || (b[0] as number) - (a[0] as number));
+    this.rows.sort((a, b) => (b[mts] as number) - (a[mts] as number) || (b[id] as number) - (a[id] as number));
     return ok;
   }
 
   /**
    * Adds a trade (`te`) or refreshes it (`tu`): every trade arrives twice, so it is deduplicated by
-   * id. SPEC section 4: when more than 48 are stored the list is trimmed to the newest 24, unless
+   * id. docs/product-rules.md#trades-list: when more than 48 are stored the list is trimmed to the newest 24, unless
    * the trade already exists.
    */
   add(row: unknown): boolean {
     if (!isTradeRow(row)) return false;
-    const id = row[0] as number;
+    const idAt = this.idAt;
+    const id = row[idAt] as number;
     if (this.#ids.has(id)) {
-      const i = this.rows.findIndex((r) => r[0] === id);
+      const i = this.rows.findIndex((r) => r[idAt] === id);
       if (i >= 0) this.rows[i] = row;
       return true;
     }
     this.rows.unshift(row);
     this.#ids.add(id);
     if (this.rows.length > TRADES_TRIM_ABOVE) {
-      for (const r of this.rows.splice(TRADES_TRIM_KEEP)) this.#ids.delete(r[0] as number);
+      for (const r of this.rows.splice(TRADES_TRIM_KEEP)) this.#ids.delete(r[idAt] as number);
     }
     return true;
   }
 }
 
 function isTradeRow(r: unknown): r is TradeRow {
-  return Array.isArray(r) && r.length >= 4 && r.every((v) => typeof v === "number");
+  return Array.isArray(r) && r.length >= publicTradeCodec.length && r.every((v) => typeof v === "number");
 }
 
 export class CandleSeries {
@@ -62,20 +95,20 @@ export class CandleSeries {
 
   snapshot(rows: unknown[]): boolean {
     const valid = rows.filter(isCandle);
-    this.rows = valid.map((r) => [...r]).sort((a, b) => (a[0] as number) - (b[0] as number));
+    this.rows = valid.map((r) => [...r]).sort((a, b) => (a[CANDLE_MTS] as number) - (b[CANDLE_MTS] as number));
     return valid.length === rows.length;
   }
 
   /** One row that replaces the candle with the same MTS or starts a new one. */
   update(row: unknown): boolean {
     if (!isCandle(row)) return false;
-    const mts = row[0] as number;
+    const mts = row[CANDLE_MTS] as number;
     const last = this.rows[this.rows.length - 1];
-    if (last && last[0] === mts) this.rows[this.rows.length - 1] = [...row];
-    else if (!last || (last[0] as number) < mts) this.rows.push([...row]);
+    if (last && last[CANDLE_MTS] === mts) this.rows[this.rows.length - 1] = [...row];
+    else if (!last || (last[CANDLE_MTS] as number) < mts) this.rows.push([...row]);
     else {
-      const i = this.rows.findIndex((r) => (r[0] as number) >= mts);
-      if (i >= 0 && this.rows[i]?.[0] === mts) this.rows[i] = [...row];
+      const i = this.rows.findIndex((r) => (r[CANDLE_MTS] as number) >= mts);
+      if (i >= 0 && this.rows[i]?.[CANDLE_MTS] === mts) this.rows[i] = [...row];
       else this.rows.splice(i < 0 ? this.rows.length : i, 0, [...row]);
     }
     return true;
@@ -83,7 +116,11 @@ export class CandleSeries {
 }
 
 function isCandle(r: unknown): r is number[] {
-  return Array.isArray(r) && r.length >= 6 && r.slice(0, 6).every((v) => typeof v === "number");
+  return (
+    Array.isArray(r) &&
+    r.length >= candleCodec.length &&
+    r.slice(0, candleCodec.length).every((v) => typeof v === "number")
+  );
 }
 
 export function bookKindOf(symbol: string, prec: string): BookKind {
@@ -110,8 +147,6 @@ export class Channel {
   lastDataAt = 0;
   /** Data version: bumps on every change, for coalesced publishing. */
   version = 0;
-  checksumsOk = 0;
-  checksumsFailed = 0;
 
   constructor(chanId: number, sub: Subscription) {
     this.chanId = chanId;
@@ -120,7 +155,7 @@ export class Channel {
     const req = sub.request;
     if (this.kind === "book") {
       this.book = new OrderBook({ kind: bookKindOf(req.symbol ?? "", req.prec ?? "P0"), len: Number(req.len ?? 25) });
-    } else if (this.kind === "trades") this.trades = new TradesList();
+    } else if (this.kind === "trades") this.trades = new TradesList((req.symbol ?? "").startsWith("f"));
     else if (this.kind === "candles") this.candles = new CandleSeries();
   }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { crc32, type Scheduler } from "../../protocol";
+import { crc32, INFO_CODES, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
 import { startScriptedExchange, type ScriptedExchange } from "../../../tests/support/scripted-exchange";
 import { Connection, type SocketLike } from "./connection";
@@ -126,12 +126,12 @@ describe("connection against a local websocket server", () => {
     const sub = c.core.subscribe(BOOK);
     c.start();
     await until(() => sub.status === "SUBSCRIBED", "subscribed");
-    ex.send({ event: "info", code: 20060, msg: "Entering maintenance mode" });
-    ex.send({ event: "info", code: 20061, msg: "Maintenance ended" });
+    ex.send({ event: "info", code: INFO_CODES.MAINTENANCE_START, msg: "Entering maintenance mode" });
+    ex.send({ event: "info", code: INFO_CODES.MAINTENANCE_END, msg: "Maintenance ended" });
     await until(() => ex.received.filter((m) => m["event"] === "subscribe").length === 2, "resubscribe after 20061");
-    ex.send({ event: "info", code: 20051, msg: "Stopping. Please try to reconnect" });
+    ex.send({ event: "info", code: INFO_CODES.RECONNECT, msg: "Stopping. Please try to reconnect" });
     await until(() => ex.connections === 2 && sub.status === "SUBSCRIBED", "reconnected after 20051");
-    expect(infos).toEqual([20060, 20061, 20051]);
+    expect(infos).toEqual([INFO_CODES.MAINTENANCE_START, INFO_CODES.MAINTENANCE_END, INFO_CODES.RECONNECT]);
   });
 
   it("closes an idle socket with 4004 IDLE_DISCONNECTION", async () => {
@@ -146,7 +146,7 @@ describe("connection against a local websocket server", () => {
 
 describe("connection back-off (review findings)", () => {
   it("does not storm a server that asks every new socket to reconnect (20051)", async () => {
-    ex.greeting = [{ event: "info", code: 20051, msg: "Stopping. Please try to reconnect" }];
+    ex.greeting = [{ event: "info", code: INFO_CODES.RECONNECT, msg: "Stopping. Please try to reconnect" }];
     const c = connect({ watchdogMs: 5000, baseBackoffMs: 100, maxBackoffMs: 400 });
     c.core.subscribe(BOOK);
     c.start();

@@ -5,7 +5,13 @@
  * subscribed. The socket constructor, timers and randomness are injected, so it runs the same in the
  * worker, in Node tests against a local server, and in the bench.
  */
-import { IDLE_DISCONNECT_CODE, IDLE_DISCONNECT_REASON, type SocketStatus, type Timers } from "../../protocol";
+import {
+  IDLE_DISCONNECT_CODE,
+  IDLE_DISCONNECT_REASON,
+  INFO_CODES,
+  type SocketStatus,
+  type Timers,
+} from "../../protocol";
 import { FeedCore, type FeedCoreOptions } from "./feed";
 
 /** The parts of the WebSocket API used here (the browser's and the `ws` package's both fit). */
@@ -67,7 +73,7 @@ export class Connection {
       now: () => options.timers.now(),
       onInfo: (code, msg) => {
         // 20051: the server is stopping or restarting; reconnect now rather than wait for the close.
-        if (code === 20051) this.#reconnectNow();
+        if (code === INFO_CODES.RECONNECT) this.#reconnectNow();
         options.onInfo?.(code, msg);
       },
       onAccountGap: () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONF_FLAGS, crc32 } from "../../protocol";
+import { CONF_FLAGS, crc32, ERROR_CODES, INFO_CODES } from "../../protocol";
 import { FeedCore } from "./feed";
+import { healthOf } from "./views";
 
 function setup(flags = CONF_FLAGS.OB_CHECKSUM | CONF_FLAGS.SEQ_ALL, extra: { onAccountGap?: () => void } = {}) {
   const sent: Record<string, unknown>[] = [];
@@ -95,6 +96,49 @@ describe("feed core", () => {
     expect(sub.status).toBe("SUBSCRIBED");
     expect(core.stats.checksumsOk).toBe(1);
     expect(core.channels.has(7)).toBe(false);
+    // The badge's counts survive the channel being replaced: the failure stays visible.
+    expect(sub.checksumsFailed).toBe(1);
+    expect(sub.checksumsOk).toBe(1);
+  });
+
+  it("sends a subscribe again when its reply is lost, backing off, until the reply comes", () => {
+    let now = 1000;
+    const sent: Record<string, unknown>[] = [];
+    const core = new FeedCore({ send: (m) => sent.push(m), now: () => now });
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    const subscribes = () => sent.filter((m) => m["event"] === "subscribe").length;
+    expect(subscribes()).toBe(1);
+    now += 2_900;
+    core.retryOverdue();
+    expect(subscribes()).toBe(1);
+    now += 200; // 3 s without a reply: sent again
+    core.retryOverdue();
+    expect(subscribes()).toBe(2);
+    now += 5_000; // the next wait is 6 s
+    core.retryOverdue();
+    expect(subscribes()).toBe(2);
+    now += 1_100;
+    core.retryOverdue();
+    expect(subscribes()).toBe(3);
+    expect(core.stats.subscribeRetries).toBe(2);
+    expect(sub.status).toBe("SUBSCRIBING");
+    core.onMessage(JSON.stringify(SUBSCRIBED));
+    expect(sub.status).toBe("SUBSCRIBED");
+    now += 60_000;
+    core.retryOverdue();
+    expect(subscribes()).toBe(3);
+    // A late duplicate answer names the channel the server already has: adopted, not an error.
+    core.onMessage(
+      JSON.stringify({
+        ...SUBSCRIBED,
+        event: "error",
+        code: ERROR_CODES.SUB_DUPLICATE,
+        msg: "subscribe: dup",
+        chanId: 7,
+      }),
+    );
+    expect(sub.status).toBe("SUBSCRIBED");
   });
 
   it("counts channel 0 in the public sequence and checks the account's own, except on *-req notifications", () => {
@@ -138,12 +182,19 @@ describe("feed core", () => {
     const sub = core.subscribe(BOOK_REQ);
     const bad = core.subscribe({ channel: "book", symbol: "tNOPE", prec: "P0", freq: "F0", len: "25" });
     core.onOpen();
-    msg({ event: "error", code: 10301, msg: "subscribe: dup", chanId: 77, ...BOOK_REQ, pair: "BTCUSD" });
+    msg({
+      event: "error",
+      code: ERROR_CODES.SUB_DUPLICATE,
+      msg: "subscribe: dup",
+      chanId: 77,
+      ...BOOK_REQ,
+      pair: "BTCUSD",
+    });
     expect(sub.status).toBe("SUBSCRIBED");
     expect(core.channels.has(77)).toBe(true);
     msg({
       event: "error",
-      code: 10300,
+      code: ERROR_CODES.SUB_FAILED,
       msg: "symbol: invalid",
       channel: "book",
       symbol: "tNOPE",
@@ -151,7 +202,7 @@ describe("feed core", () => {
       len: "25",
     });
     expect(bad.status).toBe("ERROR");
-    expect(bad.error).toEqual({ code: 10300, msg: "symbol: invalid" });
+    expect(bad.error).toEqual({ code: ERROR_CODES.SUB_FAILED, msg: "symbol: invalid" });
   });
 
   it("goes back to ASKED on close and resubscribes everything on the next open", () => {
@@ -172,9 +223,9 @@ describe("feed core", () => {
     core.subscribe(BOOK_REQ);
     core.onOpen();
     msg(SUBSCRIBED);
-    msg({ event: "info", code: 20060, msg: "Entering maintenance mode" });
-    msg({ event: "info", code: 20061, msg: "Maintenance ended" });
-    expect(infos).toEqual([20060, 20061]);
+    msg({ event: "info", code: INFO_CODES.MAINTENANCE_START, msg: "Entering maintenance mode" });
+    msg({ event: "info", code: INFO_CODES.MAINTENANCE_END, msg: "Maintenance ended" });
+    expect(infos).toEqual([INFO_CODES.MAINTENANCE_START, INFO_CODES.MAINTENANCE_END]);
     expect(sent.at(-1)).toEqual({ event: "unsubscribe", chanId: 7 });
     msg({ event: "unsubscribed", status: "OK", chanId: 7 });
     expect(sent.at(-1)).toEqual({ event: "subscribe", ...BOOK_REQ });
@@ -189,7 +240,7 @@ describe("feed core", () => {
     expect(core.stats.malformed).toBe(10);
   });
 
-  it("keeps the newest trades, deduplicated by id, trimmed per SPEC", () => {
+  it("keeps the newest trades, deduplicated by id, trimmed above 48 to 24", () => {
     const { core, msg } = setup(0);
     core.subscribe({ channel: "trades", symbol: "tBTCUSD" });
     core.onOpen();
@@ -251,7 +302,7 @@ describe("feed core subscription edge cases (review findings)", () => {
     msg([7, [[100, 1, 2]]]);
     core.unsubscribe(sub.key);
     msg([7, "cs", 1]);
-    msg({ event: "info", code: 20061, msg: "Maintenance ended" });
+    msg({ event: "info", code: INFO_CODES.MAINTENANCE_END, msg: "Maintenance ended" });
     msg(ack(7));
     expect(sent.filter((m) => m["event"] === "unsubscribe")).toHaveLength(1);
     expect(sent.filter((m) => m["event"] === "subscribe")).toHaveLength(1);
@@ -267,7 +318,7 @@ describe("feed core subscription edge cases (review findings)", () => {
     msg([7, [[100, 1, 2]]]);
     msg([7, "cs", 1]);
     expect(sub.status).toBe("OUT_OF_SYNC");
-    msg({ event: "error", code: 10400, msg: "unsubscribe: invalid", chanId: 7 });
+    msg({ event: "error", code: ERROR_CODES.UNSUB_FAILED, msg: "unsubscribe: invalid", chanId: 7 });
     expect(sent.at(-1)).toEqual({ event: "subscribe", ...BOOK_REQ });
     expect(sub.status).toBe("SUBSCRIBING");
   });
@@ -281,5 +332,20 @@ describe("feed core subscription edge cases (review findings)", () => {
     core.onMessage("[7,[101,1,2,0]]");
     expect(core.channels.get(7)?.book?.bids.size).toBe(2);
     expect(core.stats.malformed).toBe(0);
+  });
+});
+
+describe("feed health for the badge", () => {
+  it("never reports a negative rate, and keeps the subscription's checksum counts while it has no channel", () => {
+    const { core, msg } = setup(CONF_FLAGS.OB_CHECKSUM);
+    const sub = core.subscribe(BOOK_REQ);
+    core.onOpen();
+    msg({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM });
+    msg(SUBSCRIBED);
+    msg([7, [[100, 1, 2]]]);
+    msg([7, "cs", 12345]); // mismatch: the channel goes away while it resubscribes
+    expect(healthOf(core.channels.get(7), 2000, -40, 5000)).toMatchObject({ messagesPerSecond: 0 });
+    msg({ event: "unsubscribed", status: "OK", chanId: 7 });
+    expect(healthOf(undefined, 2000, 0, 5000, sub)).toMatchObject({ checksumsFailed: 1, resyncs: 1 });
   });
 });

@@ -5,11 +5,14 @@
  *
  * It verifies every `cs` against the local book (lazy CRC) and, with SEQ_ALL on, every sequence
  * number. A mismatch or a gap is never just logged: the channel goes OUT_OF_SYNC, its resync counter
- * rises and it is unsubscribed and subscribed again for a fresh snapshot (HOUSE-STYLE anti-pattern 6).
+ * rises and it is unsubscribed and subscribed again for a fresh snapshot: a book known to be wrong
+ * is never kept on screen.
  */
 import {
   classifyFrame,
   CONF_FLAGS,
+  ERROR_CODES,
+  INFO_CODES,
   newFrameInfo,
   newScannedUpdate,
   scanBookUpdate,
@@ -22,6 +25,7 @@ import {
 import { Channel } from "./channel";
 import {
   newSubscription,
+  subscribeRetryDelay,
   normalizeRequest,
   subscribeMessage,
   subscriptionKey,
@@ -51,6 +55,8 @@ export interface FeedStats {
   unknownChannels: number;
   /** Deletes of book levels (or raw orders) the local book did not hold. */
   unknownDeletes: number;
+  /** Subscribes sent again because their `subscribed` reply was overdue. */
+  subscribeRetries: number;
 }
 
 export interface FeedCoreOptions {
@@ -67,7 +73,7 @@ export interface FeedCoreOptions {
   readonly onInfo?: (code: number, msg: string) => void;
   /** Platform status from the welcome info: 1 operative, 0 maintenance. */
   readonly onPlatform?: (status: number) => void;
-  /** Account (channel 0) messages: type and payload (PROTOCOL.md 4.2). */
+  /** Account (channel 0) messages: type and payload (docs/protocol.md#account-channel). */
   readonly onAccount?: (type: string, payload: unknown) => void;
   /** A gap in channel 0's account sequence: account events were lost. */
   readonly onAccountGap?: () => void;
@@ -92,6 +98,7 @@ export function newFeedStats(): FeedStats {
     authSeqGaps: 0,
     unknownChannels: 0,
     unknownDeletes: 0,
+    subscribeRetries: 0,
   };
 }
 
@@ -349,11 +356,11 @@ export class FeedCore {
     }
     if (book.checksum() === expected) {
       this.stats.checksumsOk++;
-      ch.checksumsOk++;
+      ch.sub.checksumsOk++;
       return;
     }
     this.stats.checksumsFailed++;
-    ch.checksumsFailed++;
+    ch.sub.checksumsFailed++;
     this.resync(ch.sub);
   }
 
@@ -405,7 +412,7 @@ export class FeedCore {
         }
         const code = ev["code"];
         if (typeof code === "number") this.#opts.onInfo?.(code, typeof ev["msg"] === "string" ? ev["msg"] : "");
-        if (code === 20061) this.resubscribeAll();
+        if (code === INFO_CODES.MAINTENANCE_END) this.resubscribeAll();
         return;
       }
       case "conf":
@@ -481,7 +488,7 @@ export class FeedCore {
     const msg = typeof ev["msg"] === "string" ? ev["msg"] : "";
     const req = normalizeRequest(ev);
     const sub = req ? this.subs.get(subscriptionKey(req)) : undefined;
-    if (code === 10301 && sub) {
+    if (code === ERROR_CODES.SUB_DUPLICATE && sub) {
       // Already subscribed: the server names the existing channel; adopt it.
       const chanId = ev["chanId"];
       if (typeof chanId === "number" && !this.channels.has(chanId)) {
@@ -492,7 +499,7 @@ export class FeedCore {
       this.#setStatus(sub, "SUBSCRIBED");
       return;
     }
-    if (code === 10400 || code === 10401) {
+    if (code === ERROR_CODES.UNSUB_FAILED || code === ERROR_CODES.UNSUB_NOT_SUBSCRIBED) {
       // The server does not know the channel: treat it as unsubscribed, so a resync still
       // subscribes again and an unsubscribe does not hang in UNSUBSCRIBING.
       const chanId = ev["chanId"];
@@ -527,8 +534,26 @@ export class FeedCore {
       this.#setStatus(sub, "ASKED");
       return;
     }
+    if (sub.status !== "SUBSCRIBING") sub.subscribeAttempts = 0;
+    sub.subscribeAttempts++;
+    sub.subscribeSentAt = this.#opts.now();
     this.#setStatus(sub, "SUBSCRIBING");
     this.#opts.send(subscribeMessage(sub.request));
+  }
+
+  /**
+   * Sends again every subscribe whose reply is overdue (subscribeRetryDelay). Call it on a timer;
+   * a reply that was only late answers as a duplicate (10301), which adopts the channel.
+   */
+  retryOverdue(): void {
+    if (!this.#open) return;
+    const now = this.#opts.now();
+    for (const sub of this.subs.values()) {
+      if (sub.status !== "SUBSCRIBING" || sub.passive) continue;
+      if (now - sub.subscribeSentAt < subscribeRetryDelay(sub.subscribeAttempts)) continue;
+      this.stats.subscribeRetries++;
+      this.#sendSubscribe(sub);
+    }
   }
 
   #setStatus(sub: Subscription, status: Subscription["status"]): void {

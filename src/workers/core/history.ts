@@ -1,9 +1,10 @@
 /**
- * Liquidations history (SPEC section 4): NOT_ASKED → LOADING → READY | ERROR, with the error text
- * kept and the available time range widened as pages arrive. Fetch is injected (the worker's, or a
- * fake in tests); REST rows arrive wrapped in an extra array (PROTOCOL.md 5).
+ * Liquidations history (docs/product-rules.md#liquidations-history): NOT_ASKED → LOADING → READY |
+ * ERROR, with the error text kept and the available time range widened as pages arrive. Fetch is
+ * injected (the worker's, or a fake in tests); REST rows arrive wrapped in an extra array
+ * (docs/protocol.md#liquidations).
  */
-import type { HistoryStatus, LiquidationsHistoryView } from "../../protocol";
+import { liquidationCodec, type HistoryStatus, type LiquidationsHistoryView } from "../../protocol";
 
 export type JsonFetch = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
@@ -15,6 +16,8 @@ export class LiquidationsHistory {
   readonly #fetch: JsonFetch;
   readonly #base: string;
   readonly #seen = new Set<number>();
+  /** Each kept row's time, for the newest-first order. */
+  readonly #mts = new Map<unknown, number>();
 
   constructor(restBase: string, fetch: JsonFetch) {
     this.#base = restBase;
@@ -37,17 +40,18 @@ export class LiquidationsHistory {
       const body = await res.json();
       if (!Array.isArray(body)) throw new Error("unexpected response");
       for (const wrapped of body) {
-        const row: unknown = Array.isArray(wrapped) && Array.isArray(wrapped[0]) ? wrapped[0] : wrapped;
-        if (!Array.isArray(row) || typeof row[1] !== "number" || typeof row[2] !== "number") continue;
-        if (this.#seen.has(row[1])) continue;
-        this.#seen.add(row[1]);
+        const row: unknown = Array.isArray(wrapped) && Array.isArray(wrapped[0]) ? (wrapped[0] as unknown) : wrapped;
+        const d = liquidationCodec.decode(row);
+        if (!d.ok || this.#seen.has(d.value.posId)) continue;
+        const { posId, mts } = d.value;
+        this.#seen.add(posId);
+        this.#mts.set(row, mts);
         this.rows.push(row);
-        const mts = row[2];
         this.range = this.range
           ? { start: Math.min(this.range.start, mts), end: Math.max(this.range.end, mts) }
           : { start: mts, end: mts };
       }
-      this.rows.sort((a, b) => ((b as number[])[2] as number) - ((a as number[])[2] as number));
+      this.rows.sort((a, b) => (this.#mts.get(b) ?? 0) - (this.#mts.get(a) ?? 0));
       this.status = "READY";
     } catch (err) {
       this.status = "ERROR";

@@ -1,15 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OrderAck, Scheduler } from "../../protocol";
+import { orderCodec, type OrderAck, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
 import { ORDER_TIMEOUT_MS, OrderDesk } from "./orders";
 
-/** An ORDER record (PROTOCOL.md 4.2) with the fields correlation reads: id, cid, symbol. */
-function order(id: number | null, cid: number | null, symbol = "tBTCUSD"): unknown[] {
-  const o: unknown[] = new Array(32).fill(null);
-  o[0] = id;
-  o[2] = cid;
-  o[3] = symbol;
-  return o;
+/** An ORDER record (docs/protocol.md#orders) as the exchange sends it; correlation reads its id and cid. */
+function order(id: number, cid: number | null, symbol = "tBTCUSD"): unknown[] {
+  return orderCodec.encode({
+    id,
+    group_id: null,
+    client_id: cid,
+    symbol,
+    mts_create: 1790000000000,
+    mts_update: 1790000000000,
+    amount: 1,
+    original_amount: 1,
+    type: "EXCHANGE LIMIT",
+    type_prev: null,
+    mts_tif: null,
+    flags: 0,
+    status: "ACTIVE",
+    price: 100,
+    price_average: 0,
+    price_trailing: 0,
+    price_aux_limit: 0,
+    notify: false,
+    hidden: false,
+    placed_id: null,
+    routing: null,
+    meta: null,
+  });
 }
 
 function n(type: string, data: unknown, status: string, text: string): unknown[] {

@@ -1,5 +1,5 @@
 /**
- * Order entry on the account socket (PROTOCOL.md 4.3): `on`, `ou`, `oc` and `oc_multi` inputs, each
+ * Order entry on the account socket (docs/protocol.md#account-inputs): `on`, `ou`, `oc` and `oc_multi` inputs, each
  * answered by the exchange with an `n` notification of type `on-req`, `ou-req`, `oc-req` or
  * `oc_multi-req` (SUCCESS, ERROR or FAILURE and a text). Every call resolves exactly once with an
  * OrderAck: the exchange's answer, or a local failure (not authenticated, timeout, socket closed).
@@ -18,7 +18,16 @@
  *    the exchange cancels only what is still open, so a close on channel 0 answers for the id.
  * A notification that matches nothing pending (another session of the same user) is ignored.
  */
-import type { Cancel, OrderAck, OrderRequest, OrderUpdate, Timers } from "../../protocol";
+import {
+  notificationCodec,
+  orderCodec,
+  type Cancel,
+  type Order,
+  type OrderAck,
+  type OrderRequest,
+  type OrderUpdate,
+  type Timers,
+} from "../../protocol";
 
 /** How long an input may wait for its notification. */
 export const ORDER_TIMEOUT_MS = 10_000;
@@ -73,19 +82,25 @@ function localAck(localError: NonNullable<OrderAck["localError"]>): OrderAck {
   return { ok: false, status: "LOCAL", text: localError, orderIds: NONE, localError };
 }
 
-/** NOTIFY_INFO as orders: one ORDER record, a list of them (OCO, oc_multi), or nothing. */
+function wireOrder(o: Order): WireOrder {
+  return {
+    id: Number.isSafeInteger(o.id) ? o.id : null,
+    cid: o.client_id !== null && Number.isSafeInteger(o.client_id) ? o.client_id : null,
+  };
+}
+
+/**
+ * NOTIFY_INFO as orders: one ORDER record, a list of them (OCO, oc_multi), or nothing. A record
+ * that does not decode as an order is left out, as if the notification carried none.
+ */
 function ordersOf(data: unknown): WireOrder[] {
   if (!Array.isArray(data) || data.length === 0) return [];
-  const records: unknown[] = Array.isArray(data[0]) ? data : [data];
+  const one = orderCodec.decode(data);
+  if (one.ok) return [wireOrder(one.value)];
   const out: WireOrder[] = [];
-  for (const r of records) {
-    if (!Array.isArray(r)) continue;
-    const id: unknown = r[0];
-    const cid: unknown = r[2];
-    out.push({
-      id: typeof id === "number" && Number.isSafeInteger(id) ? id : null,
-      cid: typeof cid === "number" && Number.isSafeInteger(cid) ? cid : null,
-    });
+  for (const r of data) {
+    const d = orderCodec.decode(r);
+    if (d.ok) out.push(wireOrder(d.value));
   }
   return out;
 }
@@ -96,7 +111,7 @@ function idsOf(orders: readonly WireOrder[]): number[] {
   return ids;
 }
 
-/** Strings keep the decimal the user typed; the exchange parses them (PROTOCOL.md 4.3). */
+/** Strings keep the decimal the user typed; the exchange parses them (docs/protocol.md#account-inputs). */
 function onPayload(o: OrderRequest, cid: number): Record<string, unknown> {
   const p: Record<string, unknown> = { cid, type: o.type, symbol: o.symbol, amount: o.amount };
   if (o.price !== undefined) p["price"] = o.price;
@@ -173,13 +188,10 @@ export class OrderDesk {
       if (order?.id != null) this.#closedElsewhere(order.id);
       return;
     }
-    if (type !== "n" || !Array.isArray(payload)) return;
-    const kind: unknown = payload[1];
-    const data: unknown = payload[4];
-    const rawStatus: unknown = payload[6];
-    const rawText: unknown = payload[7];
-    const status = typeof rawStatus === "string" ? rawStatus : "INFO";
-    const text = typeof rawText === "string" ? rawText : "";
+    if (type !== "n") return;
+    const n = notificationCodec.decode(payload);
+    if (!n.ok) return;
+    const { type: kind, data, status, message: text } = n.value;
     const ok = status === "SUCCESS";
     const orders = ordersOf(data);
     switch (kind) {

@@ -1,10 +1,11 @@
 /**
- * The stress generator behind the developer flag (SPEC sections 4 and 9): `count` synthetic book
+ * The stress generator behind the developer flag (docs/product-rules.md#developer-flags, the stress
+ * intensities of #constants): `count` synthetic book
  * updates every `intervalMs` on a 250-level book, with a correct `cs` every 10 updates computed on
  * a separate model book — so the path under stress is the real one (text frames through the feed
  * core, checksum verification, views), only the source is synthetic.
  */
-import { OrderBook, type Timers, type Cancel } from "../../protocol";
+import { CONF_FLAGS, OrderBook, seededRandom, type Timers, type Cancel } from "../../protocol";
 import type { FeedCore } from "./feed";
 
 export const STRESS_SYMBOL = "tSTRESS";
@@ -15,7 +16,8 @@ export class StressSource {
   readonly #timers: Timers;
   readonly #model = new OrderBook({ kind: "price", len: LEN });
   #cancel: Cancel | null = null;
-  #seed = 1;
+  /** Seeded, so a stress run is repeatable. */
+  readonly #rand = seededRandom(1);
   #updates = 0;
   #chanId = 1;
 
@@ -24,21 +26,12 @@ export class StressSource {
     this.#timers = timers;
   }
 
-  #rand(): number {
-    // mulberry32: deterministic, so a stress run is repeatable.
-    this.#seed = (this.#seed + 0x6d2b79f5) >>> 0;
-    let t = this.#seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
   /** Opens the synthetic channel (as if subscribed) and starts emitting. */
   start(intervalMs: number, count: number): void {
     this.stop();
     const core = this.#core;
     core.onOpen();
-    core.onMessage(JSON.stringify({ event: "conf", status: "OK", flags: 131072 }));
+    core.onMessage(JSON.stringify({ event: "conf", status: "OK", flags: CONF_FLAGS.OB_CHECKSUM }));
     this.#chanId++;
     core.onMessage(
       JSON.stringify({
@@ -69,11 +62,13 @@ export class StressSource {
     const offset = 1 + Math.floor(this.#rand() * this.#rand() * LEN);
     const price = bid ? 30000 - offset : 30000 + offset;
     const amount = Number((0.01 + this.#rand() * 4).toFixed(4));
-    const entry =
-      this.#rand() < 0.2 ? [price, 0, bid ? 1 : -1] : [price, 1 + Math.floor(this.#rand() * 9), bid ? amount : -amount];
+    // Count 0 deletes the level; its amount then only says the side.
+    const count = this.#rand() < 0.2 ? 0 : 1 + Math.floor(this.#rand() * 9);
+    const signed = count === 0 ? 1 : amount;
+    const entry = [price, count, bid ? signed : -signed];
     // The model must hold the level before a delete, or the client would count an unknown delete.
     const side = bid ? this.#model.bids : this.#model.asks;
-    if (entry[1] === 0 && side.find(price, 0) < 0) return;
+    if (count === 0 && side.find(price, 0) < 0) return;
     this.#model.applyEntry(entry);
     this.#core.onMessage(`[${this.#chanId},[${entry.join(",")}]]`);
     if (++this.#updates % 10 === 0) this.#core.onMessage(`[${this.#chanId},"cs",${this.#model.checksum()}]`);

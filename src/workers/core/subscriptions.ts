@@ -1,5 +1,5 @@
 /**
- * Channel subscriptions and their status (SPEC section 4): ASKED → SUBSCRIBING → SUBSCRIBED, and
+ * Channel subscriptions and their status (docs/product-rules.md#channel-status): ASKED → SUBSCRIBING → SUBSCRIBED, and
  * UNSUBSCRIBING, ERROR, OUT_OF_SYNC. A subscription is identified by a key built from its request
  * with the server's defaults applied, so the `subscribed` echo finds the request it answers.
  */
@@ -37,6 +37,24 @@ export interface Subscription {
   unsubscribeOnAck: boolean;
   /** Created from a `subscribed` event nobody asked for (recordings, or another client's socket). */
   passive: boolean;
+  /**
+   * Checksums verified and failed over the subscription's life: a mismatch resubscribes, which
+   * replaces the channel, so counts kept on the channel would read 0 right after every failure.
+   */
+  checksumsOk: number;
+  checksumsFailed: number;
+  /** When the pending subscribe was sent (feed clock), and how many times it has been sent. */
+  subscribeSentAt: number;
+  subscribeAttempts: number;
+}
+
+/**
+ * How long a subscribe may wait for its `subscribed` reply before it is sent again: 3 s, doubling
+ * per attempt up to 30 s. A reply can be lost (a proxy, a server restarting its channel layer);
+ * without a retry the channel would show "connecting" for ever on a live socket.
+ */
+export function subscribeRetryDelay(attempts: number): number {
+  return Math.min(30_000, 3_000 * 2 ** Math.max(0, attempts - 1));
 }
 
 const CHANNELS: ReadonlySet<string> = new Set(["book", "trades", "ticker", "candles", "status"]);
@@ -97,6 +115,10 @@ export function newSubscription(request: SubscribeRequest, passive = false): Sub
     resubscribe: false,
     unsubscribeOnAck: false,
     passive,
+    checksumsOk: 0,
+    checksumsFailed: 0,
+    subscribeSentAt: 0,
+    subscribeAttempts: 0,
   };
 }
 

@@ -6,11 +6,13 @@
 import {
   BOOK_VIEW_STRIDE,
   CANDLE_VIEW_STRIDE,
+  PUBLIC_TRADE_FIELDS,
   TRADE_VIEW_STRIDE,
   type FeedHealth,
   type OrderBook,
 } from "../../protocol";
 import type { Channel } from "./channel";
+import type { Subscription } from "./subscriptions";
 
 export interface PackedBook {
   readonly levels: Float64Array;
@@ -47,16 +49,22 @@ export function packBook(book: OrderBook, depth: number): PackedBook {
   return { levels, bids: nb, asks: na };
 }
 
+/** The trades view keeps the public trade row's layout: [id, mts, amount, price (or rate)]. */
+const VIEW = PUBLIC_TRADE_FIELDS;
+
 export function packTrades(channel: Channel, limit: number): { rows: Float64Array; count: number } {
-  const list = channel.trades?.rows ?? [];
+  const trades = channel.trades;
+  if (!trades) return { rows: new Float64Array(0), count: 0 };
+  const list = trades.rows;
   const n = Math.min(limit, list.length);
   const rows = new Float64Array(n * TRADE_VIEW_STRIDE);
   for (let i = 0; i < n; i++) {
     const r = list[i] as readonly number[];
-    rows[i * 4] = r[0] as number;
-    rows[i * 4 + 1] = r[1] as number;
-    rows[i * 4 + 2] = r[2] as number;
-    rows[i * 4 + 3] = r[3] as number;
+    const o = i * TRADE_VIEW_STRIDE;
+    rows[o + VIEW.id] = r[trades.idAt] as number;
+    rows[o + VIEW.mts] = r[trades.mtsAt] as number;
+    rows[o + VIEW.amount] = r[trades.amountAt] as number;
+    rows[o + VIEW.price] = r[trades.priceAt] as number;
   }
   return { rows, count: n };
 }
@@ -76,15 +84,20 @@ export function healthOf(
   now: number,
   messagesPerSecond: number,
   staleMs: number,
+  sub: Subscription | undefined = channel?.sub,
 ): FeedHealth {
-  if (!channel)
-    return { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false };
+  // Checksum counts live on the subscription: a mismatch replaces the channel, and the badge must
+  // still show the failure it recovered from.
+  const checks = {
+    resyncs: sub?.resyncs ?? 0,
+    checksumsOk: sub?.checksumsOk ?? 0,
+    checksumsFailed: sub?.checksumsFailed ?? 0,
+  };
+  if (!channel) return { lastUpdateAt: 0, messagesPerSecond: 0, ...checks, stale: false };
   return {
     lastUpdateAt: channel.lastDataAt,
-    messagesPerSecond,
-    resyncs: channel.sub.resyncs,
-    checksumsOk: channel.checksumsOk,
-    checksumsFailed: channel.checksumsFailed,
+    messagesPerSecond: Math.max(0, messagesPerSecond),
+    ...checks,
     stale: channel.lastMessageAt > 0 && now - channel.lastMessageAt > staleMs,
   };
 }

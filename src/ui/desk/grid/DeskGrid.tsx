@@ -3,8 +3,8 @@
  * with transforms, so moving one is a compositor job; while a cell is dragged its transform is
  * written directly to the element on each pointer move and React renders only when the snapped
  * cell changes (the placeholder). Editing (drag to move, corner to resize, arrows / shift+arrows
- * from the keyboard, remove) is offered only when the desk allows it (SPEC: grid enabled only where
- * trading is allowed and the path is in the trading-desk area).
+ * from the keyboard, remove) is offered only when the desk allows it (grid enabled only where
+ * trading is allowed and the path is in the trading-desk area: docs/product-rules.md#trading-allowed).
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
@@ -120,7 +120,7 @@ export function DeskGrid(props: DeskGridProps) {
   function begin(e: PointerEvent<HTMLElement>, item: GridItem, kind: Drag["kind"]): void {
     if (!editable || e.button !== 0 || colW <= 0) return;
     if ((e.target as HTMLElement).closest("button") && kind === "move") return;
-    const el = (e.currentTarget as HTMLElement).closest<HTMLElement>("[data-cell]");
+    const el = e.currentTarget.closest<HTMLElement>("[data-cell]");
     if (!el) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);

@@ -2,7 +2,7 @@
  * Grid layout algebra for the desk, framework-free so it tests in Node: a layout is a list of widget
  * placements on a 24-column grid of 24 px rows. Every edit (move, resize, add, remove) returns a new
  * list that is then compacted upwards and has no overlaps, so a stored layout can never be broken by
- * an edit. Widget keys are `widget/{type}/{id}` (SPEC section 2); layouts carry the grid config
+ * an edit. Widget keys are `widget/{type}/{id}` (docs/product-rules.md#keys-and-paths); layouts carry the grid config
  * version (1.0.0) and anything stored under another version is refused rather than half-read.
  */
 import { GRID_CONFIG_VERSION, parseWidgetKey, widgetKey } from "../../../protocol";

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { GRID_CONFIG_VERSION } from "../../../protocol";
 import { auth } from "../../auth";
 import { loadConfig } from "../../config";
+import { jsonBody, requestUrl } from "../../test-support/fetch";
 import type { GridLayout } from "./layout";
 import {
   configureLayouts,
@@ -61,10 +62,10 @@ let stop: (() => void) | null = null;
 
 beforeAll(async () => {
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = requestUrl(input);
     if (url.endsWith("/config.json")) return Promise.resolve(new Response("{}", { status: 200 }));
     exchange.tokens.push(new Headers(init?.headers).get("bfx-token") ?? "");
-    const body: unknown = JSON.parse(String(init?.body ?? "null"));
+    const body = jsonBody(init);
     if (url.endsWith("/v2/auth/r/settings")) {
       exchange.reads++;
       const rows = exchange.copy === undefined ? [] : [[LAYOUTS_SETTING_KEY, exchange.copy]];

@@ -1,10 +1,10 @@
 /**
- * The desk's layouts (SPEC section 4 "Layout mode: CREATING or EDITING"): a list of named layouts, the
+ * The desk's layouts (docs/product-rules.md#layouts: mode CREATING or EDITING): a list of named layouts, the
  * current one, and an edit session. Edits go to a draft and only replace the saved layout on save,
  * so a half-finished arrangement never leaks into the stored one; in CREATING mode the draft is a
- * new layout and is the one shown (SPEC: "the grid being created is current only in CREATING mode").
+ * new layout and is the one shown (the grid being created is current only in CREATING mode).
  * Saved locally with idb-keyval on every change and, for a signed-in user, to the exchange's settings
- * store (debounced 1 s, SPEC's update debounce), newest copy winning on load.
+ * store (debounced 1 s, the product's update debounce), newest copy winning on load.
  */
 import { get, set } from "idb-keyval";
 import { proxy, snapshot, subscribe } from "valtio";

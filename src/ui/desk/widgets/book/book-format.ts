@@ -1,7 +1,7 @@
 /**
  * Number rules of the book, the depth chart and the trades tape: level prices at a book precision,
  * price/amount labels (plain or compact), the strings handed to the order form, and the bounded
- * caches that keep label formatting off the per-view path (HOUSE-STYLE 12). Pure; tested in Node.
+ * caches that keep label formatting off the per-view path. Pure; tested in Node.
  */
 import { abbreviate, BOOK_PRECISIONS, toFixedCapped, toSignificant, type BookPrecision } from "../../../../protocol";
 
@@ -10,7 +10,10 @@ export function precisionDigits(prec: number): number {
   return 5 - Math.max(0, Math.min(4, Math.trunc(prec)));
 }
 
-/** The `book_precision` setting (0–4) as the wire precision; anything else is P0 (SPEC section 5). */
+/**
+ * The `book_precision` setting (0–4) as the wire precision; anything else is P0
+ * (docs/product-rules.md#settings-values).
+ */
 export function bookPrecision(setting: number): BookPrecision {
   return BOOK_PRECISIONS[setting] ?? "P0";
 }

@@ -1,5 +1,6 @@
 /**
- * Draws a book's rows on one canvas (HOUSE-STYLE 7, 10–12). The virtualizer says which rows are in
+ * Draws a book's rows on one canvas, once per frame, from reused buffers and cached labels, and
+ * only the rows in sight. The virtualizer says which rows are in
  * sight and where; each view is drawn over them in one pass per colour and font: backgrounds, depth
  * bars, own-order marks, then the text. No DOM is written per view.
  *
@@ -79,8 +80,7 @@ const INSPECTOR = "bookInspector";
 
 /** The inspector of the book widget whose root is `el`. */
 export function inspectorOf(el: Element | null): BookInspector | null {
-  return ((el as unknown as Record<string, BookInspector | undefined> | null)?.[INSPECTOR] ??
-    null) as BookInspector | null;
+  return (el as unknown as Record<string, BookInspector | undefined> | null)?.[INSPECTOR] ?? null;
 }
 
 /** One half-row in sight at this paint (pooled: no allocation per level per view). */

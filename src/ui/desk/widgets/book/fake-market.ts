@@ -6,6 +6,7 @@
  */
 import {
   BOOK_VIEW_STRIDE,
+  publicTradeCodec,
   TRADE_VIEW_STRIDE,
   type BookView,
   type BookViewRequest,
@@ -101,7 +102,7 @@ export interface SyntheticTrade {
 
 export function syntheticTradesView(symbol: string, trades: readonly SyntheticTrade[], version = 1): TradesView {
   const rows = new Float64Array(trades.length * TRADE_VIEW_STRIDE);
-  trades.forEach((t, i) => rows.set([t.id, t.mts, t.amount, t.price], i * TRADE_VIEW_STRIDE));
+  trades.forEach((t, i) => rows.set(publicTradeCodec.encode(t) as number[], i * TRADE_VIEW_STRIDE));
   return {
     handle: `fake-trades-${symbol}`,
     symbol,

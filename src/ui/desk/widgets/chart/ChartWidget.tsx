@@ -2,7 +2,7 @@
  * The candles chart widget: timeframes, the OHLCV legend, price alerts, and the imperative chart
  * (candle-chart.ts) that draws the worker's candles. React renders the toolbar and the legend's
  * labels only; candles, the crosshair values, and the lines for orders, positions, alerts and
- * liquidations reach the canvas without a React render (HOUSE-STYLE 7–8).
+ * liquidations reach the canvas without a React render: no tick data in React or valtio state.
  */
 import { useLingui } from "@lingui/react/macro";
 import {
@@ -18,6 +18,7 @@ import {
 import "uplot/dist/uPlot.min.css";
 import { subscribe, useSnapshot } from "valtio";
 import {
+  CANDLE_FIELDS,
   CANDLE_VIEW_STRIDE,
   liquidationCodec,
   toSignificant,
@@ -240,7 +241,7 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
           const rows = view.rows.subarray(0, view.count * CANDLE_VIEW_STRIDE);
           chart.setLive(rows);
           if (view.count > 0) {
-            checkAlerts(pair, rows[(view.count - 1) * CANDLE_VIEW_STRIDE + 2] as number);
+            checkAlerts(pair, rows[(view.count - 1) * CANDLE_VIEW_STRIDE + CANDLE_FIELDS.close] as number);
             if (!seen) {
               seen = true;
               setHasData(true);

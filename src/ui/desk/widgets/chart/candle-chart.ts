@@ -2,7 +2,7 @@
  * The imperative candlestick chart behind the React widget: one uPlot instance, drawn by our own
  * draw hook (uPlot has no candles), with zoom, pan, history paging, price lines and markers.
  *
- * Data flow (HOUSE-STYLE 7): `setLive`, `setOverlay`, `setPalette` and `setTimeFormat` only store
+ * Data flow (coalesce, then draw once): `setLive`, `setOverlay`, `setPalette` and `setTimeFormat` only store
  * what they get and mark the chart dirty; one animation frame from the injected scheduler merges the
  * rows and calls uPlot's setData at most once, whatever the rate of the views. React never holds the
  * uPlot instance or any candle.
@@ -171,7 +171,7 @@ export class CandleChart {
     this.#palette = options.palette;
     this.#format = options.timeFormat;
     this.#span = DEFAULT_VISIBLE * this.#tfSec();
-    this.#u = new uPlot(this.#opts(options.width, options.height), EMPTY as unknown as uPlot.AlignedData, options.host);
+    this.#u = new uPlot(this.#opts(options.width, options.height), EMPTY, options.host);
     this.#bindWheel();
     this.#bindTouch();
   }
@@ -318,7 +318,7 @@ export class CandleChart {
       this.#axesDirty = false;
       this.#data = toColumns(mergeRows(this.#history, this.#live));
       this.#u.batch(() => {
-        this.#u.setData(this.#data as unknown as uPlot.AlignedData, false);
+        this.#u.setData(this.#data, false);
         this.#applyView();
       });
       this.#writeLegend(this.#u.cursor.idx ?? null);

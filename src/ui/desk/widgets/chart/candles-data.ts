@@ -4,10 +4,12 @@
  * The chart keeps two such arrays, the loaded history and the live series, and merges them by mts
  * (the live row wins: it is the newer copy of the same candle) into uPlot's columnar form.
  */
-import { CANDLE_VIEW_STRIDE } from "../../../../protocol";
+import { CANDLE_FIELDS, CANDLE_VIEW_STRIDE, candleCodec, type Candle } from "../../../../protocol";
 import type { CandleTimeframe } from "../../../settings/schema";
 
 const S = CANDLE_VIEW_STRIDE;
+/** The rows keep the wire candle's layout, so its field positions index them. */
+const C = CANDLE_FIELDS;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,17 +55,21 @@ export function historyPath(key: string, end: number, timeframe: CandleTimeframe
  */
 export function decodeCandleRows(body: unknown): Float64Array {
   if (!Array.isArray(body)) return new Float64Array(0);
-  const rows: number[][] = [];
+  const candles: Candle[] = [];
   for (const r of body as unknown[]) {
-    if (!Array.isArray(r) || r.length < S) continue;
-    let ok = true;
-    for (let k = 0; k < S; k++) if (typeof r[k] !== "number" || !Number.isFinite(r[k])) ok = false;
-    if (ok) rows.push(r as number[]);
+    const d = candleCodec.decode(r);
+    if (d.ok) candles.push(d.value);
   }
-  rows.sort((a, b) => (a[0] as number) - (b[0] as number));
-  const out = new Float64Array(rows.length * S);
-  rows.forEach((r, i) => {
-    for (let k = 0; k < S; k++) out[i * S + k] = r[k] as number;
+  candles.sort((a, b) => a.mts - b.mts);
+  const out = new Float64Array(candles.length * S);
+  candles.forEach((c, i) => {
+    const o = i * S;
+    out[o + C.mts] = c.mts;
+    out[o + C.open] = c.open;
+    out[o + C.close] = c.close;
+    out[o + C.high] = c.high;
+    out[o + C.low] = c.low;
+    out[o + C.volume] = c.volume;
   });
   return out;
 }
@@ -86,12 +92,12 @@ export function mergeRows(a: Float64Array, b: Float64Array): Float64Array {
   while (i < a.length || j < b.length) {
     let from: Float64Array;
     let src: number;
-    if (j >= b.length || (i < a.length && at(a, i) < at(b, j))) {
+    if (j >= b.length || (i < a.length && at(a, i + C.mts) < at(b, j + C.mts))) {
       from = a;
       src = i;
       i += S;
     } else {
-      if (i < a.length && at(a, i) === at(b, j)) i += S;
+      if (i < a.length && at(a, i + C.mts) === at(b, j + C.mts)) i += S;
       from = b;
       src = j;
       j += S;
@@ -120,12 +126,12 @@ export function toColumns(rows: Float64Array): CandleColumns {
   ];
   for (let i = 0; i < n; i++) {
     const r = i * S;
-    cols[0][i] = at(rows, r) / 1000;
-    cols[1][i] = at(rows, r + 1);
-    cols[4][i] = at(rows, r + 2);
-    cols[2][i] = at(rows, r + 3);
-    cols[3][i] = at(rows, r + 4);
-    cols[5][i] = at(rows, r + 5);
+    cols[COL.x][i] = at(rows, r + C.mts) / 1000;
+    cols[COL.open][i] = at(rows, r + C.open);
+    cols[COL.close][i] = at(rows, r + C.close);
+    cols[COL.high][i] = at(rows, r + C.high);
+    cols[COL.low][i] = at(rows, r + C.low);
+    cols[COL.volume][i] = at(rows, r + C.volume);
   }
   return cols;
 }

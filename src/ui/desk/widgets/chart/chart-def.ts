@@ -1,5 +1,5 @@
 /**
- * The chart's entry for the desk grid. Its default height is the SPEC's chart height (515 px of
+ * The chart's entry for the desk grid. Its default height is the product's chart height (515 px of
  * plot) plus the cell's header and the chart's toolbar, in 24 px grid rows.
  */
 import { msg } from "@lingui/core/macro";

@@ -2,7 +2,7 @@
  * Draws the depth chart on a canvas: stepped cumulative areas for bids and asks, the mid line, a
  * few axis labels and the hover crosshair. Every input (a view, a resize, a theme change, the
  * pointer) only marks the chart dirty; one animation frame from the owned scheduler draws it
- * (HOUSE-STYLE 7). The reused point buffers and label caches keep the frame free of allocation
+ * (coalesce, then draw once). The reused point buffers and label caches keep the frame free of allocation
  * beyond a handful of strings.
  */
 import type { BookView, Cancel, Scheduler } from "../../../../protocol";

@@ -4,6 +4,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { loadConfig } from "../../../config";
 import { settings, updateSetting } from "../../../settings/store";
+import { requestUrl } from "../../../test-support/fetch";
 import { widgetHarness } from "../test-support";
 import { MarketsWidget } from "./MarketsWidget";
 
@@ -23,7 +24,7 @@ let tickerCalls = 0;
 
 beforeAll(async () => {
   vi.stubGlobal("fetch", (input: RequestInfo | URL) => {
-    const url = String(input);
+    const url = requestUrl(input);
     if (url.includes("/v2/tickers")) {
       tickerCalls++;
       return Promise.resolve(new Response(JSON.stringify(TICKERS), { status: 200 }));
@@ -69,7 +70,7 @@ function cell(pair: string, column: number): string {
 
 describe("markets widget", () => {
   it("lists spot pairs by volume in USD, converts the volume unit, and splits off derivatives", async () => {
-    mount();
+    await mount();
     // ETHBTC: 300 ETH × 2500 = 750k USD; BTCUSD 500k; ETHUSD 250k; XRPUSD 500k (ties sort by name); LTCUSD 80k.
     await expect.poll(shown).toEqual(["ETHBTC", "BTCUSD", "XRPUSD", "ETHUSD", "LTCUSD"]);
     expect(tickerCalls).toBeGreaterThan(0);
@@ -84,7 +85,7 @@ describe("markets widget", () => {
   });
 
   it("searches with or without a separator and shows favourites only when asked", async () => {
-    mount();
+    await mount();
     await expect.poll(() => shown().length).toBe(5);
     await page.getByTestId("markets-search").fill("eth/");
     await expect.poll(shown).toEqual(["ETHBTC", "ETHUSD"]);
@@ -99,7 +100,7 @@ describe("markets widget", () => {
   });
 
   it("switches the desk's pair on a click and on Enter, keeping the desk area", async () => {
-    mount();
+    await mount();
     await expect.poll(() => shown().length).toBe(5);
     expect(document.querySelector('tr[data-pair="BTCUSD"]')?.getAttribute("aria-current")).toBe("true");
     await userEvent.click(document.querySelector('tr[data-pair="LTCUSD"] td:nth-child(2)') as HTMLElement);
@@ -115,7 +116,7 @@ describe("markets widget", () => {
   });
 
   it("does not switch the pair on Enter on a row's star or order buttons", async () => {
-    mount();
+    await mount();
     await expect.poll(() => shown().length).toBe(5);
     page.getByRole("button", { name: "Add ETHUSD to favourites" }).element().focus();
     await userEvent.keyboard("{Enter}");
@@ -132,7 +133,7 @@ describe("markets widget", () => {
 
   it("arranges its own order per market type and moves within the whole order while searching", async () => {
     updateSetting("ticker_custom_order", { exchange: ["XRPUSD", "ETHUSD"], derivative: ["BTCF0:USTF0"] });
-    mount();
+    await mount();
     await page.getByRole("button", { name: "My order" }).click();
     // Placed pairs first, the others alphabetically.
     await expect.poll(shown).toEqual(["XRPUSD", "ETHUSD", "BTCUSD", "ETHBTC", "LTCUSD"]);

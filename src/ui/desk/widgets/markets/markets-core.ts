@@ -2,7 +2,7 @@
  * The markets list's pure rules, framework-free: rows from a tickers map, search, favourites-only,
  * market type (spot pairs vs derivatives), volume in the pair's base currency or converted to a
  * quote currency through the other tickers, sorting by a column or by the user's custom order
- * (kept per market type, SPEC: custom-order keys per market type).
+ * (kept per market type, as the product's custom-order keys are).
  */
 import { isDerivativePair, splitPair, type Ticker } from "../../../../protocol";
 

@@ -39,7 +39,7 @@ export async function fetchTickers(fetcher: typeof fetch = fetch): Promise<Map<s
     const d = decodeTickersRow(row);
     if (!d.ok) continue;
     const pair = pairOfSymbol(d.value.symbol);
-    if (pair) out.set(pair, d.value.ticker as Ticker);
+    if (pair) out.set(pair, d.value.ticker);
   }
   return out;
 }

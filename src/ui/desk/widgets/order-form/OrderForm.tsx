@@ -77,7 +77,7 @@ export const appOrderFormDeps: OrderFormDeps = {
   submit: (order) => market().submitOrder(order),
   watchQuote: (symbol, onQuote, signal) => {
     market()
-      .ticker(symbol, (view) => onQuote(quoteFromTicker(view.values)), signal)
+      .ticker(symbol, (view) => onQuote(quoteFromTicker(view.ticker)), signal)
       .catch((err: unknown) => log.warn("order form: ticker subscription failed", symbol, err));
   },
   loadLimits: () => loadPairLimits(apiUrl(appConfig().endpoints, "/v2/conf/pub:info:pair"), (url) => fetch(url)),
@@ -94,7 +94,7 @@ export const appOrderFormDeps: OrderFormDeps = {
 
 /**
  * The quote changes with every trade; the form shows it and checks stops against it, which a
- * refresh a second is plenty for (HOUSE-STYLE 8: no per-tick React state).
+ * refresh a second is plenty for (no per-tick React state).
  */
 const QUOTE_REFRESH_MS = 1000;
 

@@ -17,6 +17,7 @@ import {
   type OrderFormValues,
 } from "./order-model";
 import { parsePairInfo, limitsFor, DEFAULT_LIMITS } from "./pair-limits";
+import { tickerCodec } from "../../../../protocol";
 
 const BASE: OrderFormValues = {
   side: "buy",
@@ -191,9 +192,11 @@ describe("the account's balance", () => {
 });
 
 describe("ticker and pair info", () => {
-  it("reads bid, ask and last from a trading ticker row", () => {
-    expect(quoteFromTicker([99, 1, 101, 2, 0, 0, 100, 5, 110, 90])).toEqual({ bid: 99, ask: 101, last: 100 });
-    expect(quoteFromTicker([])).toEqual({ bid: null, ask: null, last: null });
+  it("reads bid, ask and last from the decoded ticker", () => {
+    const row = tickerCodec.decode([99, 1, 101, 2, 0, 0, 100, 5, 110, 90]);
+    expect(row.ok && quoteFromTicker(row.value)).toEqual({ bid: 99, ask: 101, last: 100 });
+    expect(quoteFromTicker(null)).toEqual({ bid: null, ask: null, last: null });
+    expect(quoteFromTicker({ bid: 0, ask: Number.NaN, lastPrice: 100 })).toEqual({ bid: null, ask: null, last: 100 });
   });
 
   it("parses pub:info:pair min and max sizes", () => {

@@ -5,7 +5,17 @@
  * (the wire takes strings, so nothing is lost to binary rounding on the way out); numbers are used
  * only for the derived figures (totals, reserves, percent fills).
  */
-import { ORDER_FLAGS, ORDER_TYPES, type OrderRequest, type OrderTypeName } from "../../../../protocol";
+import {
+  EXCHANGE_ORDER_PREFIX,
+  MAKER_FEE_RATE,
+  ORDER_FLAGS,
+  ORDER_TYPES,
+  TAKER_FEE_RATE,
+  WALLET_TYPE,
+  type OrderRequest,
+  type OrderTypeName,
+  type Ticker,
+} from "../../../../protocol";
 import type { OrderSide } from "../../desk-state";
 
 /** Order types without their context prefix (`EXCHANGE LIMIT` in the exchange context, `LIMIT` on margin). */
@@ -94,7 +104,7 @@ export function isStopKind(kind: OrderKind): boolean {
 
 /** The exchange's `type` string: `EXCHANGE LIMIT` in the exchange context, `LIMIT` on margin and derivatives. */
 export function exchangeType(kind: OrderKind, context: TradeContext): string {
-  return context === "exchange" ? `EXCHANGE ${kind}` : kind;
+  return context === "exchange" ? `${EXCHANGE_ORDER_PREFIX}${kind}` : kind;
 }
 
 /** Order flags for the values (only the flags the kind and context allow). */
@@ -331,10 +341,6 @@ export function amountForTotal(total: string, v: OrderFormValues, quote: MarketQ
   return t === null || basis === null ? "" : floorAmount(t / basis);
 }
 
-/** The embedded exchange's fees (trading.ts: maker 0.1 %, taker 0.2 %), the same as Bitfinex's base tier. */
-export const MAKER_FEE = 0.001;
-export const TAKER_FEE = 0.002;
-
 /**
  * The fee estimate: post-only orders can only make; anything else may take, so the estimate is the
  * taker rate (the most it can cost). Charged on what the order receives: base for a buy, quote for a
@@ -345,7 +351,7 @@ export function feeEstimate(
   quote: MarketQuote,
 ): { readonly rate: number; readonly amount: number | null; readonly in: "base" | "quote" } {
   const f = kindFields(v.kind);
-  const rate = f.postOnly && v.postOnly ? MAKER_FEE : TAKER_FEE;
+  const rate = f.postOnly && v.postOnly ? MAKER_FEE_RATE : TAKER_FEE_RATE;
   const amount = positive(v.amount);
   if (v.side === "buy") return { rate, amount: amount === null ? null : amount * rate, in: "base" };
   const basis = pricingBasis(v, quote);
@@ -356,9 +362,10 @@ function finitePositive(x: unknown): number | null {
   return typeof x === "number" && Number.isFinite(x) && x > 0 ? x : null;
 }
 
-/** The quote from a trading ticker row `[BID, BID_SIZE, ASK, ASK_SIZE, CHANGE, CHANGE_REL, LAST, …]`. */
-export function quoteFromTicker(values: readonly number[]): MarketQuote {
-  return { bid: finitePositive(values[0]), ask: finitePositive(values[2]), last: finitePositive(values[6]) };
+/** The quote from the ticker (none yet: nothing known). */
+export function quoteFromTicker(ticker: Pick<Ticker, "bid" | "ask" | "lastPrice"> | null): MarketQuote {
+  if (!ticker) return { bid: null, ask: null, last: null };
+  return { bid: finitePositive(ticker.bid), ask: finitePositive(ticker.ask), last: finitePositive(ticker.lastPrice) };
 }
 
 /** The part of the account the balance comes from. */
@@ -383,7 +390,7 @@ export function availableBalance(
   if (account === null) return null;
   if (context === "exchange") {
     const currency = side === "buy" ? quoteCcy : base;
-    const wallet = account.wallets.find((w) => w.type === "exchange" && w.currency === currency);
+    const wallet = account.wallets.find((w) => w.type === WALLET_TYPE.EXCHANGE && w.currency === currency);
     if (!wallet) return null;
     return { amount: Math.max(0, wallet.available), currency, unit: side === "buy" ? "quote" : "base" };
   }

@@ -6,6 +6,7 @@
  * embedded exchange lists it for every pair), so the fallback never refuses an order the exchange
  * would take; the exchange's own check (1e-8) stays the last word.
  */
+import { decodePairInfo } from "../../../../protocol";
 
 export interface PairLimits {
   readonly minAmount: number;
@@ -14,9 +15,8 @@ export interface PairLimits {
 
 export const DEFAULT_LIMITS: PairLimits = { minAmount: 0.00001, maxAmount: null };
 
-function size(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(n) && n > 0 ? n : null;
+function size(n: number | null): number | null {
+  return n !== null && n > 0 ? n : null;
 }
 
 /** Parses the conf reply (the list for `pub:info:pair`); rows that do not fit are skipped. */
@@ -24,11 +24,11 @@ export function parsePairInfo(raw: unknown): Map<string, PairLimits> {
   const out = new Map<string, PairLimits>();
   if (!Array.isArray(raw)) return out;
   for (const row of raw) {
-    if (!Array.isArray(row) || typeof row[0] !== "string" || !Array.isArray(row[1])) continue;
-    const info = row[1] as unknown[];
-    const min = size(info[3]);
+    const d = decodePairInfo(row);
+    if (!d.ok) continue;
+    const min = size(d.value.minOrderSize);
     if (min === null) continue;
-    out.set(row[0], { minAmount: min, maxAmount: size(info[4]) });
+    out.set(d.value.pair, { minAmount: min, maxAmount: size(d.value.maxOrderSize) });
   }
   return out;
 }

@@ -49,7 +49,7 @@ describe("validateOrder", () => {
     expect(r.warnings).toEqual({});
   });
 
-  it("requires positive numbers (SPEC section 5)", () => {
+  it("requires positive numbers (docs/product-rules.md#numbers-and-formats)", () => {
     expect(check({ amount: "" }).errors.amount?.code).toBe("required");
     expect(check({ amount: "abc" }).errors.amount?.code).toBe("not-positive-number");
     expect(check({ amount: "-1" }).errors.amount?.code).toBe("not-positive-number");

@@ -1,5 +1,5 @@
 /**
- * The order form's validation (SPEC section 5 plus what the exchange itself checks), pure so it
+ * The order form's validation (docs/product-rules.md#validation plus what the exchange itself checks), pure so it
  * tests in Node: every field gets at most one error (blocks submitting) and at most one warning
  * (shown, does not block). Issues are codes with parameters; messages.ts turns them into localized
  * text, so this module stays free of lingui and React.

@@ -37,7 +37,7 @@ export function AccountGate(props: { readonly children: (view: AccountView) => R
     );
   }
   // The view is kept behind ref(), so the snapshot hands back the worker's frozen object itself.
-  const view = account.view as AccountView | null;
+  const view = account.view;
   if (!view)
     return (
       <div className={css.prompt} data-testid="account-loading">

@@ -7,7 +7,7 @@ import type { WidgetProps } from "../../widget";
 import { lastPrices, unitDecimals, valuationUnit, valueIn } from "../../bitcoin-view";
 import { subscribeTickers, tickersSnapshot } from "../markets/tickers-feed";
 import { AccountGate } from "./AccountGate";
-import { BALANCES_TABS, filterWallets, type BalancesTab } from "./balances";
+import { BALANCES_TABS, filterWallets, isBalancesTab, type BalancesTab } from "./balances";
 import { BALANCE_SORT_KEYS, TABLE_IDS } from "./columns";
 import { formatAmount } from "./format";
 import { SortableTable, type Column } from "./SortableTable";
@@ -46,8 +46,7 @@ function Balances(props: { readonly view: AccountView }) {
     margin: t`Margin`,
     funding: t`Funding`,
   };
-  const walletLabel = (type: string): string =>
-    type === "exchange" || type === "margin" || type === "funding" ? tabLabel[type] : type;
+  const walletLabel = (type: string): string => (isBalancesTab(type) ? tabLabel[type] : type);
   const columns: Column<Wallet>[] = [
     { id: "currency", label: t`Currency`, render: (w) => <strong>{w.currency}</strong> },
     ...(tab === "both"

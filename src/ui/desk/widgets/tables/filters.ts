@@ -1,10 +1,10 @@
 /**
- * Order and trade filters (SPEC section 5 "Order filters": by pair, status, type (context) and side,
+ * Order and trade filters (docs/product-rules.md#lists-and-filters: by pair, status, type (context) and side,
  * BUY when the amount is positive). The pair, status and context live in the `order_filters` setting
  * (`pair` may be CURRENT_PAIR, the widget's own pair, or ALL); the side is the existing bounded
  * `orders_filter` setting (all / buy / sell). Unknown stored values fall back to "everything".
  */
-import { tradingSymbol, type AuthTrade, type Order, type Position } from "../../../../protocol";
+import { isExchangeOrderType, tradingSymbol, type AuthTrade, type Order, type Position } from "../../../../protocol";
 import { statusKind } from "./columns";
 
 export const CURRENT_PAIR = "CURRENT_PAIR";
@@ -51,7 +51,7 @@ export function withOrderFilter(
 
 /** Exchange (spot) orders carry the EXCHANGE prefix; everything else trades on margin. */
 export function orderContext(type: string | null): "exchange" | "margin" {
-  return type !== null && type.startsWith("EXCHANGE") ? "exchange" : "margin";
+  return type !== null && isExchangeOrderType(type) ? "exchange" : "margin";
 }
 
 export function sideOf(amount: number): "buy" | "sell" {

@@ -1,5 +1,5 @@
 /**
- * Cell formatting for the account tables: prices to 5 significant digits (SPEC section 9), amounts
+ * Cell formatting for the account tables: prices to 5 significant digits (docs/product-rules.md#constants), amounts
  * to the wallet's 8 decimals without trailing zeros, times in the user's `time_format` at
  * `utc_offset` hours, and pairs as BASE/QUOTE.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHistoryPager, historyBody, historyPath, mergeHistory, type HistoryRequest } from "./history-pager";
+import { requestUrl, jsonBody } from "../../../test-support/fetch";
 import { restHistoryFetch } from "./history-rest";
 import { order, orderRow } from "./test-fixtures";
 
@@ -108,22 +109,22 @@ describe("order history REST transport", () => {
   it("posts to the authenticated host with the session token", async () => {
     const seen: { url: string; init: RequestInit | undefined }[] = [];
     const fake = (url: RequestInfo | URL, init?: RequestInit) => {
-      seen.push({ url: String(url), init });
+      seen.push({ url: requestUrl(url), init });
       return Promise.resolve(new Response(JSON.stringify([orderRow({ id: 1 })]), { status: 200 }));
     };
-    const fetchPage = restHistoryFetch(endpoints, () => "tok-1", fake as typeof fetch);
+    const fetchPage = restHistoryFetch(endpoints, () => "tok-1", fake);
     const body = await fetchPage({ symbol: "tETHUSD", end: 42, limit: 25 });
     expect(Array.isArray(body) && body.length).toBe(1);
     expect(seen[0]?.url).toBe("https://auth.example/v2/auth/r/orders/tETHUSD/hist");
     expect(seen[0]?.init?.method).toBe("POST");
     expect((seen[0]?.init?.headers as Record<string, string>)["bfx-token"]).toBe("tok-1");
-    expect(JSON.parse(String(seen[0]?.init?.body))).toEqual({ end: 42, limit: 25 });
+    expect(jsonBody(seen[0]?.init)).toEqual({ end: 42, limit: 25 });
   });
 
   it("rejects with the exchange's message on an error reply", async () => {
     const fake = () =>
       Promise.resolve(new Response(JSON.stringify(["error", 10100, "token: invalid"]), { status: 500 }));
-    const fetchPage = restHistoryFetch(endpoints, () => "", fake as typeof fetch);
+    const fetchPage = restHistoryFetch(endpoints, () => "", fake);
     await expect(fetchPage({ symbol: null, end: null, limit: 25 })).rejects.toThrow("token: invalid");
     const broken = () => Promise.resolve(new Response("<html>", { status: 502 }));
     await expect(

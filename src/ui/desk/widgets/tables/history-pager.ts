@@ -31,9 +31,10 @@ export interface HistoryPagerState {
   readonly exhausted: boolean;
 }
 
+/** A closure, not a class: `getState` and `subscribe` are handed to useSyncExternalStore unbound. */
 export interface HistoryPager {
-  getState(): HistoryPagerState;
-  subscribe(listener: () => void): () => void;
+  readonly getState: () => HistoryPagerState;
+  readonly subscribe: (listener: () => void) => () => void;
   /**
    * Loads the next older page. `before` is the oldest update the caller already shows (the live
    * history), so the first page starts below it instead of repeating it.
@@ -118,7 +119,7 @@ export function createHistoryPager(options: {
 
   return {
     getState: () => state,
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

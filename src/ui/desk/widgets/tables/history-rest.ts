@@ -3,6 +3,7 @@
  * with the session's `bfx-token` header. Errors come back as `["error", code, "message"]` (HTTP 500)
  * and are turned into a rejection with the exchange's message.
  */
+import { parseApiError } from "../../../../protocol";
 import type { Endpoints } from "../../../config";
 import { apiUrl } from "../../../config";
 import { historyBody, historyPath, type HistoryFetch } from "./history-pager";
@@ -19,7 +20,8 @@ export function restHistoryFetch(
       body: JSON.stringify(historyBody(request)),
     });
     const body: unknown = await res.json().catch(() => null);
-    if (Array.isArray(body) && body[0] === "error") throw new Error(String(body[2] ?? body[1]));
+    const err = parseApiError(body);
+    if (err) throw new Error(err.message !== "" ? err.message : String(err.code));
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return body;
   };

@@ -1,7 +1,8 @@
 /**
  * Table sorting, framework-free: per-table column keys, the comparator, and the `tables_sorting`
- * setting's value form (`column-asc` / `column-desc`, SPEC section 5). A stored value that is not of
- * that form, or names a column the table does not have, is ignored and the table's default applies.
+ * setting's value form (`column-asc` / `column-desc`, docs/product-rules.md#settings-values). A
+ * stored value that is not of that form, or names a column the table does not have, is ignored and
+ * the table's default applies.
  */
 import { parseTableSorting, type TableSorting } from "../../../../protocol";
 

@@ -8,6 +8,7 @@ import type { AccountView, Order, OrderAck, OrderUpdate } from "../../../../prot
 import { loadConfig } from "../../../config";
 import { activateLocale, i18n } from "../../../i18n";
 import { resetSettings, settings, updateSetting } from "../../../settings/store";
+import { requestUrl } from "../../../test-support/fetch";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { notices } from "../../notices";
@@ -119,7 +120,7 @@ describe("account tables", () => {
   });
 
   it("asks a signed-out user to sign in, with a way back to this page", async () => {
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     const link = page.getByRole("link", { name: "Sign in" });
     await expect.element(link).toBeVisible();
     const href = new URL(link.element().getAttribute("href") ?? "", location.origin);
@@ -130,7 +131,7 @@ describe("account tables", () => {
 
   it("sorts by a clicked header, asc then desc, and stores column-asc / column-desc", async () => {
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     // Default: newest first, not written to the setting.
     await expect.poll(() => rowIds("orders")).toEqual(["11", "13", "12"]);
     expect(settings.tables_sorting).toEqual({});
@@ -159,7 +160,7 @@ describe("account tables", () => {
     // A corrupt stored value (bypassing updateSetting's check, as an old store might hold).
     settings.tables_sorting = { orders: "price-sideways" };
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await expect.poll(() => rowIds("orders")).toEqual(["11", "13", "12"]);
     expect(header("orders", "price").getAttribute("aria-sort")).toBe("none");
     // A click still sorts and replaces the corrupt entry with a valid one.
@@ -172,13 +173,13 @@ describe("account tables", () => {
   it("applies a valid stored sorting on first render", async () => {
     updateSetting("tables_sorting", { orders: "amount-desc" });
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await expect.poll(() => rowIds("orders")).toEqual(["13", "11", "12"]);
   });
 
   it("filters by pair and side", async () => {
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await expect.poll(() => rowIds("orders").sort()).toEqual(["11", "12", "13"]);
     await page.getByTestId("filter-pair").selectOptions("ALL");
     await expect.poll(() => rowIds("orders").sort()).toEqual(["11", "12", "13", "14"]);
@@ -197,7 +198,7 @@ describe("account tables", () => {
   it("shows orders_display_limit rows and reveals more on request", async () => {
     const many = Array.from({ length: 45 }, (_, i) => order({ id: 100 + i, created: 100 + i }));
     signIn(accountView({ orders: many }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await expect.poll(() => rowIds("orders").length).toBe(20);
     await page.getByTestId("show-more").click();
     await expect.poll(() => rowIds("orders").length).toBe(40);
@@ -208,7 +209,7 @@ describe("account tables", () => {
 
   it("cancels one order through the bridge and reports it", async () => {
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await page.getByRole("button", { name: "Cancel order 12" }).click();
     await expect.poll(() => services.calls.cancel).toEqual([12]);
     await expect.poll(() => notices.history[0]?.text).toBe("Order 12: cancellation submitted");
@@ -225,7 +226,7 @@ describe("account tables", () => {
       },
     };
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await page.getByRole("button", { name: "Cancel order 11" }).click();
     await expect.poll(() => notices.history[0]?.text).toBe("Order 11 could not be cancelled: Order not found.");
     expect(notices.history[0]?.level).toBe("error");
@@ -233,7 +234,7 @@ describe("account tables", () => {
 
   it("cancels all on this market and on all markets only after confirming", async () => {
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await page.getByTestId("cancel-pair").click();
     await expect
       .poll(() => page.getByTestId("confirm-cancel").element().textContent)
@@ -254,7 +255,7 @@ describe("account tables", () => {
 
   it("edits price and amount, keeping a sell order's sign", async () => {
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await page.getByRole("button", { name: "Edit order 12" }).click();
     const price = page.getByTestId("edit-price");
     await expect.element(price).toHaveValue("99");
@@ -268,7 +269,7 @@ describe("account tables", () => {
 
   it("refuses an invalid edit", async () => {
     signIn(accountView({ orders: OPEN }));
-    mount(<OrdersWidget {...WIDGET} />);
+    await mount(<OrdersWidget {...WIDGET} />);
     await page.getByRole("button", { name: "Edit order 11" }).click();
     await page.getByTestId("edit-price").fill("-3");
     await expect.element(page.getByRole("button", { name: "Save" })).toBeDisabled();
@@ -282,7 +283,7 @@ describe("account tables", () => {
     services = fakeServices(rest);
     const live = [order({ id: 900, updated: 9000, status: "EXECUTED @ 100(1)", amount: 0, original: -1 })];
     signIn(accountView({ orders: OPEN, history: { tBTCUSD: live } }));
-    mount(<OrdersWidget {...WIDGET} />, 900, 900);
+    await mount(<OrdersWidget {...WIDGET} />, 900, 900);
     await page.getByTestId("tab-order-history").click();
     await expect.poll(() => services.calls.history.length).toBe(1);
     expect(services.calls.history[0]).toEqual({ symbol: "tBTCUSD", end: 9000, limit: 25 });
@@ -302,7 +303,7 @@ describe("account tables", () => {
   it("shows own trades filtered by side", async () => {
     const trades = [trade({ id: 1, amount: 0.5 }), trade({ id: 2, amount: -0.25 }), trade({ id: 3, pair: "tETHUSD" })];
     signIn(accountView({ trades }));
-    mount(<OwnTradesWidget {...WIDGET} />);
+    await mount(<OwnTradesWidget {...WIDGET} />);
     await expect.poll(() => rowIds("own_trades")).toEqual(["2", "1"]);
     await page.getByTestId("filter-side").selectOptions("buy");
     await expect.poll(() => rowIds("own_trades")).toEqual(["1"]);
@@ -315,7 +316,7 @@ describe("account tables", () => {
       }),
     );
     updateSetting("order_filters", { pair: "ALL" });
-    mount(<PositionsWidget {...WIDGET} />);
+    await mount(<PositionsWidget {...WIDGET} />);
     await expect.poll(() => rowIds("positions")).toEqual(["1", "2"]);
     const plCell = (id: string) =>
       document.querySelector<HTMLElement>(`[data-testid="table-positions"] tr[data-row="${id}"] td:nth-child(5) span`);
@@ -363,7 +364,7 @@ describe("account tables", () => {
     vi.stubGlobal("fetch", (input: RequestInfo | URL) =>
       Promise.resolve(
         new Response(
-          String(input).includes("/v2/tickers")
+          requestUrl(input).includes("/v2/tickers")
             ? JSON.stringify([
                 ["tBTCUSD", 50_000, 1, 50_001, 1, 0, 0, 50_000, 10, 50_000, 50_000],
                 ["tETHUSD", 2_500, 1, 2_501, 1, 0, 0, 2_500, 10, 2_500, 2_500],
@@ -391,7 +392,7 @@ describe("account tables", () => {
             ?.textContent ?? ""
         );
       };
-      mount(
+      await mount(
         <>
           <PositionsWidget {...WIDGET} />
           <OwnTradesWidget {...WIDGET} />
@@ -434,7 +435,7 @@ describe("account tables", () => {
         balance: { aum: 1234.5, aumNet: 1200 },
       }),
     );
-    mount(<BalancesWidget {...WIDGET} />);
+    await mount(<BalancesWidget {...WIDGET} />);
     // Sorted by currency; equal currencies keep the wallets' order.
     await expect.poll(() => rowIds("balances")).toEqual(["exchange:BTC", "margin:USD", "funding:USD"]);
     await page.getByTestId("balances-tab-exchange").click();

@@ -33,18 +33,31 @@ export interface OrderFixture {
 }
 
 export function orderRow(f: OrderFixture): unknown[] {
-  const row: unknown[] = new Array(32).fill(null);
-  row[0] = f.id;
-  row[3] = f.symbol ?? "tBTCUSD";
-  row[4] = f.created ?? 1_700_000_000_000 + f.id;
-  row[5] = f.updated ?? row[4];
-  row[6] = f.amount ?? 1;
-  row[7] = f.original ?? f.amount ?? 1;
-  row[8] = f.type ?? "EXCHANGE LIMIT";
-  row[13] = f.status ?? "ACTIVE";
-  row[16] = f.price === undefined ? 100 : f.price;
-  row[25] = f.placedId ?? null;
-  return row;
+  const created = f.created ?? 1_700_000_000_000 + f.id;
+  return orderCodec.encode({
+    id: f.id,
+    group_id: null,
+    client_id: null,
+    symbol: f.symbol ?? "tBTCUSD",
+    mts_create: created,
+    mts_update: f.updated ?? created,
+    amount: f.amount ?? 1,
+    original_amount: f.original ?? f.amount ?? 1,
+    type: f.type ?? "EXCHANGE LIMIT",
+    type_prev: null,
+    mts_tif: null,
+    flags: null,
+    status: f.status ?? "ACTIVE",
+    price: f.price === undefined ? 100 : f.price,
+    price_average: null,
+    price_trailing: null,
+    price_aux_limit: null,
+    notify: false,
+    hidden: false,
+    placed_id: f.placedId ?? null,
+    routing: null,
+    meta: null,
+  });
 }
 
 export function order(f: OrderFixture): Order {
@@ -62,20 +75,22 @@ export function trade(f: {
   fee?: number;
 }): AuthTrade {
   return must(
-    authTradeCodec.decode([
-      f.id,
-      f.pair ?? "tBTCUSD",
-      f.mts ?? 1_700_000_000_000 + f.id,
-      1000 + f.id,
-      f.amount ?? 1,
-      f.price ?? 100,
-      f.type ?? "EXCHANGE LIMIT",
-      f.price ?? 100,
-      f.maker ?? 1,
-      f.fee ?? -0.1,
-      "USD",
-      null,
-    ]),
+    authTradeCodec.decode(
+      authTradeCodec.encode({
+        id: f.id,
+        pair: f.pair ?? "tBTCUSD",
+        mts_create: f.mts ?? 1_700_000_000_000 + f.id,
+        order_id: 1000 + f.id,
+        exec_amount: f.amount ?? 1,
+        exec_price: f.price ?? 100,
+        order_type: f.type ?? "EXCHANGE LIMIT",
+        order_price: f.price ?? 100,
+        maker: f.maker ?? 1,
+        fee: f.fee ?? -0.1,
+        fee_currency: "USD",
+        cid: null,
+      }),
+    ),
   );
 }
 
@@ -86,19 +101,38 @@ export function position(f: {
   pl?: number | null;
   id?: number;
 }): Position {
-  const row: unknown[] = new Array(20).fill(null);
-  row[0] = f.pair ?? "tBTCUSD";
-  row[1] = "ACTIVE";
-  row[2] = f.amount ?? 1;
-  row[3] = f.base ?? 100;
-  row[6] = f.pl === undefined ? 0 : f.pl;
-  row[7] = f.pl === undefined || f.pl === null ? null : f.pl / 100;
-  row[8] = 50;
-  row[9] = 2;
-  row[11] = f.id ?? 1;
+  const pl = f.pl === undefined ? 0 : f.pl;
+  const row = positionCodec.encode({
+    pair: f.pair ?? "tBTCUSD",
+    status: "ACTIVE",
+    amount: f.amount ?? 1,
+    basePrice: f.base ?? 100,
+    swap: null,
+    swapType: null,
+    pl,
+    plPercent: pl === null ? null : pl / 100,
+    liqPrice: 50,
+    leverage: 2,
+    id: f.id ?? 1,
+    mtsCreate: null,
+    mtsUpdate: null,
+    posType: null,
+    collateral: null,
+    minCollateral: null,
+    maxCollateral: null,
+  });
   return must(positionCodec.decode(row));
 }
 
 export function wallet(type: string, currency: string, balance: number, available: number | null = balance): Wallet {
-  return must(walletCodec.decode([type, currency, balance, 0, available, null, null]));
+  const row = walletCodec.encode({
+    type,
+    currency,
+    balance,
+    interest: 0,
+    availableRaw: available,
+    description: null,
+    meta: null,
+  });
+  return must(walletCodec.decode(row));
 }

@@ -1,5 +1,5 @@
 /**
- * Bitcoin view mode in the account tables (SPEC: "a bitcoin view mode that converts amounts to BTC"):
+ * Bitcoin view mode in the account tables (docs/product-rules.md#bitcoin-view):
  * money amounts that are not the pair's own base amounts — a position's P/L and funding cost (in the
  * pair's quote currency), a trade's fee (in its fee currency) — are shown in bitcoin (BTC, or TESTBTC
  * for paper trading) when the mode is on, converted with the same multiplier as the balances

@@ -1,5 +1,5 @@
 /**
- * Writes trades views into a bounded set of row elements (HOUSE-STYLE 7, 12): React renders only the
+ * Writes trades views into a bounded set of row elements, drawn once per frame: React renders only the
  * row skeletons (their number changes while the tape fills, then never); each view is painted here,
  * and a row is rewritten only when the trade it shows changes. Labels are cached.
  *
@@ -9,7 +9,10 @@
  * them near: with 8 tapes the rows out of sight were most of the page's layout and paint per frame
  * (bench:ui).
  */
-import { TRADE_VIEW_STRIDE, type TradesView } from "../../../../protocol";
+import { PUBLIC_TRADE_FIELDS, TRADE_VIEW_STRIDE, type TradesView } from "../../../../protocol";
+
+/** A trades view row keeps the public trade's layout (its price is a funding trade's rate). */
+const T = PUBLIC_TRADE_FIELDS;
 import { amountLabel, BoundedCache, priceLabel } from "../book";
 
 /** Rows the tape keeps (the newest trades). */
@@ -147,11 +150,11 @@ export class TradesPainter {
         continue;
       }
       const rows = view.rows;
-      const id = rows[o] ?? NaN;
+      const id = rows[o + T.id] ?? NaN;
       if (id === r.id) continue;
-      const mts = rows[o + 1] ?? 0;
-      const amount = rows[o + 2] ?? 0;
-      const price = rows[o + 3] ?? NaN;
+      const mts = rows[o + T.mts] ?? 0;
+      const amount = rows[o + T.amount] ?? 0;
+      const price = rows[o + T.price] ?? NaN;
       r.id = id;
       r.p = price;
       const dir = amount < 0 ? "down" : "up";

@@ -1,4 +1,0 @@
-/** Public surface of src/protocol: import from here, never from a file inside the folder. */
-export * from "./constants";
-export * from "./locales";
-export * from "./platform";
