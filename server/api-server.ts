@@ -5,11 +5,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { WebSocketServer } from "ws";
+import { encodeApiError, ERROR_CODES, INFO_CODES } from "../src/protocol/index.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { handleAuthRest } from "./exchange/rest-auth.ts";
 import { handlePublicPost, handlePublicRest } from "./exchange/rest-public.ts";
-import { Identity } from "./identity.ts";
+import { Identity, type Reply } from "./identity.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
@@ -39,8 +40,8 @@ export interface ApiServerOptions {
   /** Sockets per address, messages per second, send queue and message size (socket-guard.ts). */
   readonly socketLimits?: Partial<SocketLimits>;
   /**
-   * The sign-in state (failed-login counters, captchas, temporary 2FA tokens) to share with the
-   * other API host; absent, one of its own over `account`.
+   * The sign-in state (failed-login counters, the captcha's signing secrets and used solutions,
+   * temporary 2FA tokens) to share with the other API host; absent, one of its own over `account`.
    */
   readonly identity?: Identity;
 }
@@ -77,9 +78,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return;
     }
     if (url.pathname.startsWith("/dev/")) {
-      if (!options.devEndpoints) return sendJson(res, 404, ["error", 10020, "not found"]);
+      if (!options.devEndpoints) return sendJson(res, 404, encodeApiError(ERROR_CODES.PARAMS, "not found"));
       const refused = devRefusal(req, options.appOrigin);
-      if (refused) return sendJson(res, 403, ["error", 10100, refused]);
+      if (refused) return sendJson(res, 403, encodeApiError(ERROR_CODES.AUTH_FAILED, refused));
     }
     if (req.method === "POST") {
       void readBody(req).then(
@@ -95,7 +96,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const user = typeof b["login"] === "string" ? options.account.accounts.byLogin(b["login"]) : undefined;
             const level = b["level"];
             if (!user || typeof level !== "number" || !Number.isInteger(level) || level < 0 || level > 3)
-              return sendJson(res, 400, ["error", 10020, "login or level: invalid"]);
+              return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "login or level: invalid"));
             options.account.accounts.db
               .prepare("UPDATE users SET verification_level = ? WHERE id = ?")
               .run(level, user.id);
@@ -107,16 +108,18 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           }
           // Trading waits while the platform is in maintenance (reads still answer).
           if (options.platformStatus() !== 1 && /^\/v2\/auth\/w\/(?:order|transfer|withdraw)/.test(url.pathname))
-            return sendJson(res, 503, ["error", 20060, "platform: maintenance"]);
+            return sendJson(res, 503, encodeApiError(INFO_CODES.MAINTENANCE_START, "platform: maintenance"));
           const gate = options.account;
           if (!url.pathname.startsWith("/v2/auth/")) {
             let b: unknown;
             try {
               b = JSON.parse(raw === "" ? "{}" : raw);
             } catch {
-              return sendJson(res, 400, ["error", 10020, "body: invalid"]);
+              return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "body: invalid"));
             }
             const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+            if (identity && url.pathname === "/v2/login")
+              return answerLater(res, `POST ${url.pathname}`, identity.login(body, req.socket.remoteAddress ?? null));
             const answered = identity?.handle(url.pathname, body, req.socket.remoteAddress ?? null);
             if (answered) return sendJson(res, answered.status, answered.body);
             const data = handlePublicPost(options.exchange, url.pathname, body);
@@ -133,11 +136,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
               )
             : null;
           if (reply) return sendJson(res, reply.status, reply.body);
-          sendJson(res, 404, ["error", 10020, "not found"]);
+          sendJson(res, 404, encodeApiError(ERROR_CODES.PARAMS, "not found"));
         }),
         () => {
           res.setHeader("connection", "close");
-          sendJson(res, 413, ["error", 10020, "body: too large"]);
+          sendJson(res, 413, encodeApiError(ERROR_CODES.PARAMS, "body: too large"));
         },
       );
       return;
@@ -150,15 +153,21 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       const token = typeof header === "string" ? header : (cookie ?? "");
       const expires = options.account.accounts.renewToken(token, options.now());
       return expires === null
-        ? sendJson(res, 401, ["error", 10100, "token: invalid"])
+        ? sendJson(res, 401, encodeApiError(ERROR_CODES.AUTH_FAILED, "token: invalid"))
         : sendJson(res, 200, { ok: true, expires });
     }
-    if (identity && url.pathname === "/v2/int/captcha/local/challenge")
-      return sendJson(res, 200, identity.captchaChallenge());
+    if (identity && url.pathname === "/v2/int/captcha/altcha/challenge")
+      return answerLater(
+        res,
+        `GET ${url.pathname}`,
+        identity.captchaChallenge().then((challenge) => ({ status: 200, body: challenge })),
+      );
     // The development mail outbox: where sign-up and verification mails "arrive" on this machine.
     if (identity && url.pathname === "/dev/outbox") return sendJson(res, 200, identity.outbox());
     if (!rest(req, res, url)) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(["error", 10020, "not found"]));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
     }
   };
   const guard = new SocketGuard({ ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits }, options.now);
@@ -257,10 +266,21 @@ function safely<A extends unknown[]>(
       fn(...args);
     } catch (e) {
       logError(where, e);
-      if (!res.headersSent) sendJson(res, 500, ["error", 10001, "internal error"]);
+      if (!res.headersSent) sendJson(res, 500, encodeApiError(ERROR_CODES.GENERIC, "internal error"));
       else res.end();
     }
   };
+}
+
+/** Sends an answer computed asynchronously; a rejection is logged and answered as safely() does. */
+function answerLater(res: ServerResponse, where: string, reply: Promise<Reply>): void {
+  reply.then(
+    (r) => sendJson(res, r.status, r.body),
+    (e: unknown) => {
+      logError(where, e);
+      sendJson(res, 500, encodeApiError(ERROR_CODES.GENERIC, "internal error"));
+    },
+  );
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,8 +1,11 @@
 /**
- * Identity over HTTP: sign-up with the outbox and e-mail confirmation, the captcha after repeated
- * failed logins, TOTP two-factor set-up and login, settings, logout feedback.
+ * Identity over HTTP: sign-up with the outbox and e-mail confirmation, the proof-of-work captcha
+ * after repeated failed logins (captcha.test.ts has its refusals), TOTP two-factor set-up and login, settings, logout feedback.
  */
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeCaptchaToken } from "./captcha.ts";
 import { listenApi } from "./exchange/test-api.ts";
 import type { ApiServer } from "./api-server.ts";
 import { totp } from "./store/totp.ts";
@@ -80,23 +83,25 @@ describe("identity", () => {
     expect(typeof (token as string[])[0]).toBe("string");
   });
 
-  it("asks for the local captcha after three failed logins", async () => {
+  it("asks for the proof-of-work captcha after three failed logins", async () => {
     for (let i = 0; i < 3; i++) expect((await post("/v2/login", { login: "ann", password: "wrong" }))[0]).toBe(400);
     expect(await post("/v2/int/captcha/required", { method: "login", login: "ann" })).toEqual([200, [true]]);
     expect(await post("/v2/login", { login: "ann", password: "long-enough-pw" })).toEqual([
       400,
       ["error", 10020, "captcha: required"],
     ]);
-    const challenge = (await (await fetch(`${base}/v2/int/captcha/local/challenge`)).json()) as {
-      id: string;
-      question: string;
-    };
-    const [a, b] = challenge.question.split(" + ").map(Number);
+    const challenge = (await (await fetch(`${base}/v2/int/captcha/altcha/challenge`)).json()) as Challenge;
+    // The work the login page's browser does: altcha-lib's solver over WebCrypto PBKDF2.
+    const solution = await solveChallenge({ challenge, deriveKey });
+    expect(solution).not.toBeNull();
     const [status] = await post("/v2/login", {
       login: "ann",
       password: "long-enough-pw",
-      captchaToken: `${challenge.id}:${(a ?? 0) + (b ?? 0)}`,
-      captchaProvider: "local",
+      captchaToken: encodeCaptchaToken({
+        challenge: { parameters: challenge.parameters, signature: challenge.signature ?? "" },
+        solution: solution!,
+      }),
+      captchaProvider: "altcha",
     });
     expect(status).toBe(200);
   });

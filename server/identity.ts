@@ -1,11 +1,14 @@
 /**
  * Sign-up, e-mail verification (a local outbox stands in for mail; `GET /dev/outbox` shows it),
- * login with a local captcha after repeated failures, TOTP two-factor (`/v2/login/verify`), logout
- * feedback, and the user settings store — the public-host account calls of docs/product-rules.md#calls.
+ * login with a proof-of-work captcha (ALTCHA, captcha.ts) after repeated failures, TOTP two-factor
+ * (`/v2/login/verify`), logout feedback, and the user settings store — the public-host account calls
+ * of docs/product-rules.md#calls.
  */
 import { randomBytes, randomInt } from "node:crypto";
+import type { Challenge } from "altcha-lib";
 import { ERROR_CODES, FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
+import { AltchaCaptcha, CAPTCHA_PROVIDER } from "./captcha.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import { safeEqual, verifyPassword, type UserRow } from "./store/accounts.ts";
 import { newTotpSecret, otpauthUrl, totpStep } from "./store/totp.ts";
@@ -42,17 +45,19 @@ const NEW_ACCOUNT_BALANCES: Readonly<Record<string, number>> = { USD: 10_000, BT
 
 export class Identity {
   readonly #failures = new Map<string, number[]>();
-  readonly #captchas = new Map<string, { answer: string; expires: number }>();
   readonly #temp = new Map<string, { userId: number; expires: number; tries: number }>();
   readonly #pending2fa = new Map<number, { secret: string; mailCode: string | null; expires: number; tries: number }>();
 
   readonly #keys: ApiKeys;
+  /** One per Identity: the two API hosts share it, so a solution is spent on both at once. */
+  readonly #captcha: AltchaCaptcha;
 
   constructor(
     readonly gate: AccountGateway,
     readonly now: () => number,
   ) {
     this.#keys = new ApiKeys(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
+    this.#captcha = new AltchaCaptcha(now);
   }
 
   #db() {
@@ -132,20 +137,9 @@ export class Identity {
     return null;
   }
 
-  captchaChallenge(): { id: string; question: string } {
-    const a = randomInt(2, 10);
-    const b = randomInt(2, 10);
-    const id = randomBytes(8).toString("hex");
-    this.#captchas.set(id, { answer: String(a + b), expires: this.now() + 5 * 60_000 });
-    return { id, question: `${a} + ${b}` };
-  }
-
-  #captchaValid(token: unknown): boolean {
-    if (typeof token !== "string") return false;
-    const [id, answer] = token.split(":");
-    const c = id ? this.#captchas.get(id) : undefined;
-    if (id) this.#captchas.delete(id); // single use
-    return c !== undefined && c.expires > this.now() && safeEqual(c.answer, answer ?? "");
+  /** A signed ALTCHA challenge (`GET /v2/int/captcha/altcha/challenge`). */
+  captchaChallenge(): Promise<Challenge> {
+    return this.#captcha.challenge();
   }
 
   #issueVerification(userId: number, email: string): void {
@@ -156,7 +150,41 @@ export class Identity {
     this.#mail(email, "Confirm your e-mail", `Open /confirm-signup?hash=${hash} or submit this code: ${hash}`);
   }
 
-  /** Public-host identity calls; `address` is the caller's (failed logins are counted per address too). */
+  /**
+   * `POST /v2/login`: asynchronous, as checking a captcha solution is (WebCrypto HMAC). `address` is
+   * the caller's (failed logins are counted per address too).
+   */
+  async login(body: Record<string, unknown>, address: string | null = null): Promise<Reply> {
+    const a = this.gate.accounts;
+    const login = typeof body["login"] === "string" ? body["login"] : "";
+    const password = typeof body["password"] === "string" ? body["password"] : "";
+    if (this.#captchaRequired(login, address)) {
+      const token = body["captchaToken"];
+      if (typeof token !== "string" || token === "") return err(10020, "captcha: required");
+      if (body["captchaProvider"] !== CAPTCHA_PROVIDER || !(await this.#captcha.redeem(token)))
+        return err(10020, "captcha: invalid");
+    }
+    const user = login && password ? a.login(login, password) : null;
+    if (!user) {
+      this.#recordFailure(login, address);
+      return err(10100, "login: invalid");
+    }
+    // The account's counter starts again; the address's does not (logging into one account
+    // must not wipe failures against others).
+    this.#failures.delete(this.#failureKeys(login, null).account);
+    if (user.email_verified === 0) return err(10100, "email: not verified");
+    if (user.tfa_secret) {
+      const tempToken = randomBytes(16).toString("hex");
+      this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS, tries: 0 });
+      return ok({ tfa: "otp", tempToken });
+    }
+    return ok([a.issueToken(user.id, this.now())]);
+  }
+
+  /**
+   * Public-host identity calls but the login (`login()`); `address` is the caller's (failed logins
+   * are counted per address too).
+   */
   handle(path: string, body: Record<string, unknown>, address: string | null = null): Reply | null {
     const a = this.gate.accounts;
     switch (path) {
@@ -195,30 +223,9 @@ export class Identity {
         return ok([1]);
       }
       case "/v2/int/captcha/providers":
-        return ok(["local"]);
+        return ok([CAPTCHA_PROVIDER]);
       case "/v2/int/captcha/required":
         return ok([typeof body["login"] === "string" ? this.#captchaRequired(body["login"], address) : false]);
-      case "/v2/login": {
-        const login = typeof body["login"] === "string" ? body["login"] : "";
-        const password = typeof body["password"] === "string" ? body["password"] : "";
-        if (this.#captchaRequired(login, address) && !this.#captchaValid(body["captchaToken"]))
-          return err(10020, "captcha: required");
-        const user = login && password ? a.login(login, password) : null;
-        if (!user) {
-          this.#recordFailure(login, address);
-          return err(10100, "login: invalid");
-        }
-        // The account's counter starts again; the address's does not (logging into one account
-        // must not wipe failures against others).
-        this.#failures.delete(this.#failureKeys(login, null).account);
-        if (user.email_verified === 0) return err(10100, "email: not verified");
-        if (user.tfa_secret) {
-          const tempToken = randomBytes(16).toString("hex");
-          this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS, tries: 0 });
-          return ok({ tfa: "otp", tempToken });
-        }
-        return ok([a.issueToken(user.id, this.now())]);
-      }
       case "/v2/login/verify": {
         const temp = typeof body["tempToken"] === "string" ? this.#temp.get(body["tempToken"]) : undefined;
         const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;

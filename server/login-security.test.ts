@@ -1,8 +1,8 @@
 /**
- * Secrets and login throttling: the mailed API-key code and the captcha answer are compared in
- * constant time (timingSafeEqual on equal-length buffers), a pending key generation takes only a
- * few wrong codes, and the captcha failure counter is kept per account — a username and an e-mail
- * address of one account count together — and per address.
+ * Secrets and login throttling: the mailed API-key code is compared in constant time
+ * (timingSafeEqual on equal-length buffers), a pending key generation takes only a few wrong codes,
+ * and the captcha failure counter is kept per account — a username and an e-mail address of one
+ * account count together — and per address.
  */
 import type * as crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -119,27 +119,27 @@ describe("login captcha counter", () => {
     ]);
   });
 
-  it("keeps the account's count apart per address and catches one address trying many logins", () => {
+  it("keeps the account's count apart per address and catches one address trying many logins", async () => {
     let now = 1_800_000_000_000;
     const identity = new Identity(venue.gateway, () => now);
-    const login = (l: string, address: string, password = "wrong"): unknown =>
-      identity.handle("/v2/login", { login: l, password }, address)?.body;
+    const login = async (l: string, address: string, password = "wrong"): Promise<unknown> =>
+      (await identity.login({ login: l, password }, address)).body;
     const required = (l: string, address: string): unknown =>
       (identity.handle("/v2/int/captcha/required", { login: l }, address)?.body as boolean[])[0];
     // Unknown logins count by their normalized text: " Nobody " and "nobody" are one.
-    login(" Nobody ", "10.0.0.1");
-    login("nobody", "10.0.0.2");
+    await login(" Nobody ", "10.0.0.1");
+    await login("nobody", "10.0.0.2");
     expect(required("nobody", "10.0.0.3")).toBe(false);
-    login("NOBODY", "10.0.0.3");
+    await login("NOBODY", "10.0.0.3");
     expect(required("nobody", "10.0.0.4")).toBe(true);
     // The demo account: username then e-mail, from one address — the third try needs the captcha.
-    login(DEMO.username, "10.0.1.1");
-    login(DEMO.email, "10.0.1.1");
+    await login(DEMO.username, "10.0.1.1");
+    await login(DEMO.email, "10.0.1.1");
     expect(required(DEMO.username, "10.0.1.9")).toBe(false);
-    login(DEMO.email, "10.0.1.1");
-    expect(login(DEMO.username, "10.0.1.9", DEMO.password)).toEqual(["error", 10020, "captcha: required"]);
+    await login(DEMO.email, "10.0.1.1");
+    expect(await login(DEMO.username, "10.0.1.9", DEMO.password)).toEqual(["error", 10020, "captcha: required"]);
     // One address spraying distinct logins: ten failures, then every login from it needs the captcha.
-    for (let i = 0; i < 10; i++) login(`user${i}@example.com`, "10.0.2.1");
+    for (let i = 0; i < 10; i++) await login(`user${i}@example.com`, "10.0.2.1");
     expect(required("someone-else", "10.0.2.1")).toBe(true);
     expect(required("someone-else", "10.0.2.2")).toBe(false);
     // Both counters forget after the window.

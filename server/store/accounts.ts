@@ -32,7 +32,7 @@ export function verifyPassword(password: string, stored: string): boolean {
 }
 
 /**
- * Compares a secret (signature, mailed code, captcha answer) in constant time: timingSafeEqual on
+ * Compares a secret (signature, mailed code) in constant time: timingSafeEqual on
  * equal-length buffers (a length mismatch is refused at once; lengths are public here).
  */
 export function safeEqual(a: string, b: string): boolean {

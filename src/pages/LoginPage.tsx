@@ -1,13 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
 import { safeBackTarget } from "../ui/routing/paths";
 import {
   newCaptcha,
+  passCaptcha,
   signIn,
   signInWithApiKey,
   verifyTwoFactor,
   type CaptchaChallenge,
+  type CaptchaSolution,
   type LoginError,
   type LoginOutcome,
 } from "../ui/session";
@@ -19,6 +21,12 @@ type Step =
   | { readonly kind: "credentials" }
   | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge }
   | { readonly kind: "two-factor"; readonly tempToken: string };
+/** The captcha's work on one challenge, done by this tab while the person finishes the form. */
+type Check = { readonly challenge: CaptchaChallenge | null } & (
+  | { readonly state: "checking" }
+  | { readonly state: "passed"; readonly solution: CaptchaSolution }
+  | { readonly state: "failed" }
+);
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -29,7 +37,9 @@ export function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: "credentials" });
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
-  const [answer, setAnswer] = useState("");
+  const [checked, setChecked] = useState<Check>({ challenge: null, state: "checking" });
+  // The running check's result, which a Sign in pressed before it has passed waits for.
+  const pendingCheck = useRef<Promise<CaptchaSolution | null> | null>(null);
   const [otp, setOtp] = useState("");
   const [apiKey, setApiKey] = useState("");
   // The API secret is read from the field once, at submit, and never held in React state.
@@ -44,10 +54,8 @@ export function LoginPage() {
         navigate(safeBackTarget(search), { replace: true });
         return;
       case "captcha":
+        // A new step object: the effect below starts the work on its challenge.
         setStep({ kind: "captcha", challenge: out.challenge });
-        setAnswer("");
-        // A new field to fill: not marked as missing before the person has tried.
-        setTouched(false);
         setError(out.error);
         return;
       case "two-factor":
@@ -66,6 +74,26 @@ export function LoginPage() {
       }
     }
   }
+
+  // The state of the current challenge's check: a result of an earlier one is never shown for it.
+  const check: Check =
+    step.kind === "captcha" && checked.challenge === step.challenge ? checked : { challenge: null, state: "checking" };
+
+  useEffect(() => {
+    if (step.kind !== "captcha") return;
+    const { challenge } = step;
+    const controller = new AbortController();
+    const work = passCaptcha(challenge, controller);
+    pendingCheck.current = work;
+    void work.then((solution) => {
+      if (controller.signal.aborted) return;
+      setChecked(solution ? { challenge, state: "passed", solution } : { challenge, state: "failed" });
+    });
+    return () => {
+      controller.abort();
+      pendingCheck.current = null;
+    };
+  }, [step]);
 
   async function run(action: () => Promise<LoginOutcome>): Promise<void> {
     setBusy(true);
@@ -94,8 +122,18 @@ export function LoginPage() {
     }
     if (login.trim() === "" || password === "") return;
     if (step.kind === "captcha") {
-      if (answer.trim() === "") return;
-      await run(() => signIn({ login: login.trim(), password, captcha: { challenge: step.challenge, answer } }));
+      const work = pendingCheck.current;
+      // A check that could not finish runs again on a new challenge, as its own button does.
+      if (check.state === "failed" || !work) {
+        await run(newCaptcha);
+        return;
+      }
+      setBusy(true);
+      const solution = await work;
+      setBusy(false);
+      // A check that could not finish says so, with its retry, in the status below.
+      if (!solution) return;
+      await run(() => signIn({ login: login.trim(), password, captcha: solution }));
       return;
     }
     await run(() => signIn({ login: login.trim(), password }));
@@ -121,7 +159,7 @@ export function LoginPage() {
     locked: t`This account is locked. Contact support to unlock it.`,
     "rate-limited": t`Too many attempts. Wait a minute, then try again.`,
     server: t`The exchange had a problem answering. Try again in a moment.`,
-    captcha: t`That answer was not right. Solve the new challenge.`,
+    captcha: t`The exchange did not accept the check. A new one is running: sign in again once it has passed.`,
     "captcha-unavailable": t`The exchange asks for a check this app cannot show. Try again later.`,
     otp: t`That code is not right. Enter the current 6-digit code from your authenticator app.`,
     expired: t`The sign-in took too long. Enter your password again.`,
@@ -255,29 +293,12 @@ export function LoginPage() {
           </label>
           {step.kind === "captcha" && (
             <div className={s.captcha} data-testid="captcha">
-              <span>
-                <Trans>After several attempts we need to check that you are a person. Solve this sum:</Trans>
-              </span>
-              <p className={s.captchaQuestion} data-testid="captcha-question" aria-live="polite">
-                {step.challenge.question} = ?
+              <p className={s.hint}>
+                <Trans>
+                  After several attempts we check that you are a person: your browser solves a small puzzle, which takes
+                  a moment.
+                </Trans>
               </p>
-              <label className={css.field}>
-                <span>
-                  <Trans>Your answer</Trans>
-                </span>
-                <input
-                  className={css.input}
-                  name="captcha"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={answer}
-                  aria-invalid={touched && answer.trim() === ""}
-                  onChange={(e) => setAnswer(e.target.value)}
-                />
-              </label>
-              <button type="button" className={s.linkButton} disabled={busy} onClick={() => void run(newCaptcha)}>
-                <Trans>Show another challenge</Trans>
-              </button>
             </div>
           )}
           {alert}
@@ -285,6 +306,18 @@ export function LoginPage() {
             <button type="submit" className={css.cta} disabled={busy}>
               {busy ? t`Signing in…` : t`Sign in`}
             </button>
+            {/* A live region present from the start (one inserted with its text is not reliably
+                read out): each state of the check is announced as it changes. */}
+            <p className={s.captchaStatus} role="status" data-testid="captcha-status">
+              {step.kind === "captcha" && check.state === "checking" && t`Checking that you are a person…`}
+              {step.kind === "captcha" && check.state === "passed" && t`Check passed. You can sign in.`}
+              {step.kind === "captcha" && check.state === "failed" && t`The check could not finish.`}
+            </p>
+            {step.kind === "captcha" && check.state === "failed" && (
+              <button type="button" className={s.linkButton} disabled={busy} onClick={() => void run(newCaptcha)}>
+                <Trans>Run the check again</Trans>
+              </button>
+            )}
           </div>
         </form>
       )}

@@ -30,13 +30,8 @@ export const captcha = style({
   padding: 12,
 });
 
-/** The challenge itself: large and monospaced so it reads at a glance. */
-export const captchaQuestion = style({
-  fontFamily: vars.font.mono,
-  fontSize: 22,
-  letterSpacing: 2,
-  margin: 0,
-});
+/** Where the captcha check says how it is going (in words: no colour or icon carries it alone). */
+export const captchaStatus = style({ margin: 0, fontWeight: 600 });
 
 export const linkButton = style({
   background: "none",

@@ -36,6 +36,23 @@ function userInfoRow(id: number, username: string): unknown[] {
 
 type Handler = (req: HttpRequest) => HttpReply | Promise<HttpReply>;
 
+/** A challenge as the exchange serves it (server/captcha.ts); the core only checks its shape. */
+function altchaChallenge(nonce: string) {
+  return {
+    parameters: {
+      algorithm: "PBKDF2/SHA-256",
+      cost: 1000,
+      expiresAt: 1_800_000_300,
+      keyLength: 32,
+      keyPrefix: "ab".repeat(16),
+      keySignature: "cd".repeat(32),
+      nonce,
+      salt: "ef".repeat(16),
+    },
+    signature: "01".repeat(32),
+  };
+}
+
 function harness(opts: { stored?: StoredToken; cookie?: boolean; routes?: Record<string, Handler> } = {}) {
   const calls: HttpRequest[] = [];
   let stored: StoredToken = opts.stored ?? { token: "", expiresAt: null };
@@ -48,8 +65,8 @@ function harness(opts: { stored?: StoredToken; cookie?: boolean; routes?: Record
     "/v2/int/contact/feedback": () => ({ status: 200, body: [1] }),
     "/api/session/keep-alive": () => ({ status: 200, body: { ok: true, expires: Date.now() + TOKEN_EXPIRY_MS } }),
     "/v2/int/captcha/required": () => ({ status: 200, body: [false] }),
-    "/v2/int/captcha/providers": () => ({ status: 200, body: ["local"] }),
-    "/v2/int/captcha/local/challenge": () => ({ status: 200, body: { id: `c${++challenges}`, question: "2 + 3" } }),
+    "/v2/int/captcha/providers": () => ({ status: 200, body: ["altcha"] }),
+    "/v2/int/captcha/altcha/challenge": () => ({ status: 200, body: altchaChallenge(`n${++challenges}`) }),
     "/v2/login": () => ({ status: 200, body: ["login-token"] }),
     ...opts.routes,
   };
@@ -68,9 +85,9 @@ function harness(opts: { stored?: StoredToken; cookie?: boolean; routes?: Record
       connects.push(c);
       return connectResult(c);
     }),
-    renew: vi.fn(async (c: AccountCredentials) => {
+    renew: vi.fn((c: AccountCredentials) => {
       renewals.push(c);
-      return renewTaken;
+      return Promise.resolve(renewTaken);
     }),
     disconnect: vi.fn(async () => {}),
   };
@@ -422,14 +439,14 @@ describe("login", () => {
     expect(h.stored().token).toBe("");
   });
 
-  it("asks for the local captcha when required and sends the answer as id:answer", async () => {
-    let required = true;
+  it("asks for the ALTCHA captcha when required and sends its solution, a new check after each refusal", async () => {
     const h = harness({
       routes: {
-        "/v2/int/captcha/required": () => ({ status: 200, body: [required] }),
+        "/v2/int/captcha/required": () => ({ status: 200, body: [true] }),
         "/v2/login": (req) => {
           const b = req.body as Record<string, string>;
-          if (b["captchaToken"] !== "c2:5") return { status: 400, body: ["error", 10020, "captcha: required"] };
+          if (b["captchaToken"] === "spent") return { status: 400, body: ["error", 10020, "captcha: invalid"] };
+          if (b["password"] !== "pw") return { status: 400, body: ["error", 10100, "login: invalid"] };
           return { status: 200, body: ["after-captcha"] };
         },
       },
@@ -437,31 +454,60 @@ describe("login", () => {
     const first = await h.core.login({ login: "someone", password: "pw" });
     expect(first).toEqual({
       kind: "captcha",
-      challenge: { provider: "local", id: "c1", question: "2 + 3" },
+      challenge: { provider: "altcha", challenge: altchaChallenge("n1") },
       error: null,
     });
+    expect(h.calls.find((c) => c.path === "/v2/int/captcha/altcha/challenge")?.method).toBe("GET");
     expect(h.count("/v2/login")).toBe(0);
-    if (first.kind !== "captcha") throw new Error("unreachable");
 
-    // A wrong answer: a new challenge and the "captcha" error.
-    const wrong = await h.core.login({
+    // A solution the exchange refuses (spent, expired): a new challenge and the "captcha" error.
+    const refused = await h.core.login({
       login: "someone",
       password: "pw",
-      captcha: { challenge: first.challenge, answer: "6" },
+      captcha: { provider: "altcha", token: "spent" },
     });
-    expect(wrong).toMatchObject({ kind: "captcha", error: "captcha", challenge: { id: "c2" } });
-    if (wrong.kind !== "captcha") throw new Error("unreachable");
-    required = true;
+    expect(refused).toMatchObject({
+      kind: "captcha",
+      error: "captcha",
+      challenge: { challenge: { parameters: { nonce: "n2" } } },
+    });
+    // An accepted solution with a wrong password: it is spent, so a new check comes with the error.
+    const wrong = await h.core.login({
+      login: "someone",
+      password: "wrong",
+      captcha: { provider: "altcha", token: "good-1" },
+    });
+    expect(wrong).toMatchObject({
+      kind: "captcha",
+      error: "credentials",
+      challenge: { challenge: { parameters: { nonce: "n3" } } },
+    });
     const right = await h.core.login({
       login: "someone",
       password: "pw",
-      captcha: { challenge: wrong.challenge, answer: " 5 " },
+      captcha: { provider: "altcha", token: "good-2" },
     });
     expect(right).toEqual({ kind: "signed-in" });
     expect(h.calls.filter((c) => c.path === "/v2/login").at(-1)?.body).toMatchObject({
-      captchaToken: "c2:5",
-      captchaProvider: "local",
+      captchaToken: "good-2",
+      captchaProvider: "altcha",
     });
+  });
+
+  it("takes no challenge it could not solve", async () => {
+    const h = harness({
+      routes: {
+        "/v2/int/captcha/required": () => ({ status: 200, body: [true] }),
+        "/v2/int/captcha/altcha/challenge": () => ({ status: 200, body: { id: "c1", question: "2 + 3" } }),
+      },
+    });
+    expect(await h.core.login({ login: "x", password: "y" })).toEqual({ kind: "error", error: "captcha-unavailable" });
+    h.routes["/v2/int/captcha/altcha/challenge"] = () => ({
+      status: 200,
+      body: { parameters: altchaChallenge("n").parameters },
+    });
+    expect(await h.core.login({ login: "x", password: "y" })).toEqual({ kind: "error", error: "captcha-unavailable" });
+    expect(h.count("/v2/login")).toBe(0);
   });
 
   it("reports a captcha this app cannot show", async () => {

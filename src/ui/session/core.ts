@@ -1,6 +1,6 @@
 /**
- * The session core: login (password, captcha, two-factor, API key), the token lifecycle of SPEC
- * sections 4 and 9, and logout. Framework-free (HOUSE-STYLE 5): timers, the HTTP transport, token
+ * The session core: login (password, captcha, two-factor, API key), the token lifecycle
+ * (docs/product-rules.md#session-and-token), and logout. Framework-free: timers, the HTTP transport, token
  * storage, the account socket and navigation are injected, so it runs in Node with fake timers.
  *
  * Lifecycle of a token session:
@@ -23,6 +23,7 @@
  * API-key sessions: see README.md — the key is "logged in" for this tab only; the secret is passed
  * once to the worker and never kept here.
  */
+import type { Challenge } from "altcha-lib";
 import {
   AUTH_HEARTBEAT_MS,
   ERROR_CODES,
@@ -47,7 +48,10 @@ export const RENEW_BEFORE_EXPIRY_MS = 90_000;
 /** The API-key sign-in gives up when the account socket has not answered by then. */
 export const API_KEY_AUTH_TIMEOUT_MS = 15_000;
 export const FEEDBACK_TIMEOUT_MS = 5000;
-/** Capabilities a web session's token asks for on renewal (SPEC section 6: write-enabled o, f, s, w). */
+/**
+ * Capabilities a web session's token asks for on renewal (write-enabled o, f, s, w:
+ * docs/product-rules.md#token-capabilities).
+ */
 const TOKEN_CAPS = ["o", "f", "s", "w"] as const;
 
 export interface HttpRequest {
@@ -97,7 +101,10 @@ export interface AccountLink {
   disconnect(): Promise<void>;
 }
 
-/** The auth-state flags of SPEC section 3 that the core sets (the token itself goes through storage). */
+/**
+ * The auth-state flags (docs/product-rules.md#auth-state) that the core sets (the token itself goes
+ * through storage).
+ */
 export interface AuthFlags {
   fetching: boolean;
   tokenInvalid: boolean;
@@ -112,7 +119,10 @@ export type AccountLinkState = "off" | "connecting" | "live" | "failed";
 export interface SessionState {
   mode: SessionMode;
   tokenStatus: TokenStatus;
-  /** SPEC section 3's token-loaded flag: false until the first user-info check of a token finishes. */
+  /**
+   * The token-loaded flag (docs/product-rules.md#auth-state): false until the first user-info check
+   * of a token finishes.
+   */
   tokenLoaded: boolean;
   /** Reset clears it; null for API-key sessions (their user info would need a signed REST call). */
   user: UserInfo | null;
@@ -140,7 +150,7 @@ export interface SessionDeps {
   readonly auth: AuthFlags;
   readonly state: SessionState;
   readonly account: AccountLink;
-  /** SPEC section 4: the keep-alive runs only while a session cookie exists. */
+  /** The keep-alive runs only while a session cookie exists (docs/product-rules.md#session-and-token). */
   readonly hasSessionCookie: () => boolean;
   /** Sends the user to the login page with `forced=1` and the current address as `back`. */
   readonly onForcedLogout: () => void;
@@ -159,22 +169,30 @@ export type LoginError =
   | "expired"
   | "nonce";
 
+/** The captcha provider this app can pass: ALTCHA's proof of work (server/captcha.ts). */
+const CAPTCHA_PROVIDER = "altcha";
+
+/** A captcha to pass before the login: the exchange's signed ALTCHA challenge, as served. */
 export interface CaptchaChallenge {
+  readonly provider: typeof CAPTCHA_PROVIDER;
+  readonly challenge: Challenge & { readonly signature: string };
+}
+
+/** A passed captcha: what the login sends as `captchaProvider` and `captchaToken`. */
+export interface CaptchaSolution {
   readonly provider: string;
-  readonly id: string;
-  /** What the person solves, e.g. "7 + 3". */
-  readonly question: string;
+  readonly token: string;
 }
 
 export interface LoginInput {
   readonly login: string;
   readonly password: string;
-  readonly captcha?: { readonly challenge: CaptchaChallenge; readonly answer: string };
+  readonly captcha?: CaptchaSolution;
 }
 
 export type LoginOutcome =
   | { readonly kind: "signed-in" }
-  /** A captcha must be solved first; `error` is "captcha" when the last answer was wrong. */
+  /** A captcha must be passed first; `error` is "captcha" when the exchange refused the last one. */
   | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge; readonly error: LoginError | null }
   | { readonly kind: "two-factor"; readonly tempToken: string; readonly method: string }
   | { readonly kind: "error"; readonly error: LoginError };
@@ -185,7 +203,7 @@ export interface Feedback {
   readonly description: string;
 }
 
-/** The token is the first element of the response array (SPEC section 7), or a `token` field. */
+/** The token is the first element of the response array (docs/product-rules.md#calls), or a `token` field. */
 export function tokenFrom(body: unknown): string | null {
   if (Array.isArray(body) && typeof body[0] === "string" && body[0] !== "") return body[0];
   if (typeof body === "object" && body !== null) {
@@ -213,8 +231,26 @@ export function loginErrorFrom(reply: HttpReply): LoginError {
 /** Maps a failed API-key authentication of the account socket. */
 export function apiKeyErrorFrom(result: AuthResult): LoginError {
   if (result.code === ERROR_CODES.AUTH_NONCE) return "nonce";
-  if (result.code !== null && result.code >= 10100 && result.code < 10200) return "credentials";
+  // The auth family: from AUTH_FAILED up to the un-authentication codes (key, payload, signature, …).
+  if (result.code !== null && result.code >= ERROR_CODES.AUTH_FAILED && result.code < ERROR_CODES.UNAUTH_FAILED)
+    return "credentials";
   return "server";
+}
+
+/** Whether a served challenge has what the solver reads (altcha-lib's v2 challenge, signed). */
+function isAltchaChallenge(body: unknown): body is CaptchaChallenge["challenge"] {
+  if (typeof body !== "object" || body === null) return false;
+  const { parameters, signature } = body as Record<string, unknown>;
+  if (typeof signature !== "string" || typeof parameters !== "object" || parameters === null) return false;
+  const p = parameters as Record<string, unknown>;
+  return (
+    typeof p["algorithm"] === "string" &&
+    typeof p["nonce"] === "string" &&
+    typeof p["salt"] === "string" &&
+    typeof p["keyPrefix"] === "string" &&
+    typeof p["cost"] === "number" &&
+    typeof p["keyLength"] === "number"
+  );
 }
 
 function sessionInvalid(reply: HttpReply): boolean {
@@ -288,16 +324,15 @@ export class SessionCore {
   // -------------------------------------------------------------------------------------------
   // Login
 
-  /** The captcha a login needs, from the first provider this app can show (the local one). */
+  /** The captcha a login needs, when the exchange offers one this app can pass (ALTCHA). */
   async captchaChallenge(): Promise<CaptchaChallenge | "unavailable" | "unreachable"> {
     try {
       const providers = await this.#d.http({ method: "POST", path: "/v2/int/captcha/providers", body: {} });
       const list = Array.isArray(providers.body) ? providers.body : [];
-      if (!list.includes("local")) return "unavailable";
-      const r = await this.#d.http({ method: "GET", path: "/v2/int/captcha/local/challenge" });
-      const b = r.body as Record<string, unknown> | null;
-      if (r.status !== 200 || typeof b?.["id"] !== "string" || typeof b["question"] !== "string") return "unavailable";
-      return { provider: "local", id: b["id"], question: b["question"] };
+      if (!list.includes(CAPTCHA_PROVIDER)) return "unavailable";
+      const r = await this.#d.http({ method: "GET", path: `/v2/int/captcha/${CAPTCHA_PROVIDER}/challenge` });
+      if (r.status !== 200 || !isAltchaChallenge(r.body)) return "unavailable";
+      return { provider: CAPTCHA_PROVIDER, challenge: r.body };
     } catch (err) {
       log.warn("captcha challenge failed", err);
       return "unreachable";
@@ -330,15 +365,19 @@ export class SessionCore {
         body: {
           login: input.login,
           password: input.password,
-          captchaToken: captcha ? `${captcha.challenge.id}:${captcha.answer.trim()}` : "",
-          captchaProvider: captcha ? captcha.challenge.provider : "",
+          captchaToken: captcha?.token ?? "",
+          captchaProvider: captcha?.provider ?? "",
           appid: "web",
         },
       });
       if (reply.status === 200) {
         const b = reply.body as Record<string, unknown> | null;
         if (b && !Array.isArray(b) && typeof b["tempToken"] === "string")
-          return { kind: "two-factor", tempToken: b["tempToken"], method: String(b["tfa"] ?? "otp") };
+          return {
+            kind: "two-factor",
+            tempToken: b["tempToken"],
+            method: typeof b["tfa"] === "string" ? b["tfa"] : "otp",
+          };
         const token = tokenFrom(reply.body);
         if (token) {
           this.#adopt(token);
@@ -348,6 +387,9 @@ export class SessionCore {
       }
       const error = loginErrorFrom(reply);
       if (error === "captcha") return this.#captchaStep(captcha ? "captcha" : null);
+      // The exchange spent the solution and the captcha is still due (one failure more): the next
+      // try needs a new check, started now while the person retypes the password.
+      if (captcha && error === "credentials") return this.#captchaStep(error);
       if (reply.status >= 500 && error === "credentials" && parseApiError(reply.body) === null)
         return { kind: "error", error: "server" };
       return { kind: "error", error };

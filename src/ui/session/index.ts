@@ -2,6 +2,7 @@ export {
   initialSessionState,
   RENEW_BEFORE_EXPIRY_MS,
   type CaptchaChallenge,
+  type CaptchaSolution,
   type Feedback,
   type LoginError,
   type LoginInput,
@@ -13,6 +14,7 @@ export {
 export {
   AUTH_EXPIRES_KEY,
   newCaptcha,
+  passCaptcha,
   session,
   signIn,
   signInWithApiKey,

@@ -18,6 +18,8 @@ import {
   initialSessionState,
   SessionCore,
   type AccountLink,
+  type CaptchaChallenge,
+  type CaptchaSolution,
   type Feedback,
   type Http,
   type LoginInput,
@@ -29,7 +31,10 @@ import {
 
 /** Beside the token (auth.ts's key) so every tab knows when it expires and renews only once. */
 export const AUTH_EXPIRES_KEY = "auth_token_expires";
-/** The session cookie the exchange's keep-alive reads (server/api-server.ts); SPEC section 4. */
+/**
+ * The session cookie the exchange's keep-alive reads (server/api-server.ts); the keep-alive runs
+ * only while it exists.
+ */
 const SESSION_COOKIE = /(?:^|;\s*)bfx_token=/;
 const REQUEST_TIMEOUT_MS = 15_000;
 const SESSION_PAGES = new Set([LOGIN_PATH, "/logout", "/logged-out"]);
@@ -173,7 +178,24 @@ export function signInWithApiKey(key: string, secret: string): Promise<LoginOutc
   return started().loginWithApiKey(key, secret);
 }
 
-/** A fresh captcha challenge (the "new challenge" button). */
+/**
+ * Does the captcha's work in this tab (captcha.ts, loaded on first need): the solution to sign in
+ * with, or null when it was aborted or could not finish.
+ */
+export async function passCaptcha(
+  challenge: CaptchaChallenge,
+  controller?: AbortController,
+): Promise<CaptchaSolution | null> {
+  try {
+    const { solveCaptcha } = await import("./captcha");
+    return await solveCaptcha(challenge, controller);
+  } catch (err) {
+    log.warn("captcha check failed", err);
+    return null;
+  }
+}
+
+/** A fresh captcha challenge (the "run the check again" button). */
 export async function newCaptcha(): Promise<LoginOutcome> {
   const challenge = await started().captchaChallenge();
   if (challenge === "unavailable") return { kind: "error", error: "captcha-unavailable" };
@@ -193,5 +215,5 @@ export async function signOut(feedback: Feedback | null = null): Promise<void> {
 
 /** The session for React: mode, user, account link, token status (re-renders on change only). */
 export function useSession(): Readonly<SessionState> {
-  return useSnapshot(session) as Readonly<SessionState>;
+  return useSnapshot(session);
 }
