@@ -15,7 +15,7 @@ function pageDataFile(path: string): string {
 }
 
 /**
- * Page data for every static public page (SPEC section 2: "page data is fetched per path"):
+ * Page data for every static public page (docs/product-rules.md#page-data: page data is fetched per path):
  * emitted into the build, and served by the dev server, from the same site map the router uses.
  */
 function pageData(): Plugin {

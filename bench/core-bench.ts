@@ -6,7 +6,7 @@
  *   snapshot-250              snapshot apply vs JSON.parse of the snapshot alone
  *   memory-250                bytes retained per 250-level book
  *   view-250                  the main thread's cost of receiving one 250-level view
- *   stress                    core time per second of feed at the SPEC intensities and far beyond
+ *   stress                    core time per second of feed at the stress intensities and far beyond
  *   recording                 the real 2018 recording through the core vs JSON.parse alone
  * Each timing is the median of 7 runs after a warm-up. Raw JSON and a markdown table go to
  * bench/results/; bench/README.md summarizes them.

@@ -4,18 +4,7 @@
  * top-N window), with a `cs` frame carrying the correct checksum every `csEvery` updates. The
  * expected checksums come from a naive reference model, never from the code under test.
  */
-import { crc32 } from "../src/protocol/index.ts";
-
-export function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { crc32, seededRandom } from "../src/protocol/index.ts";
 
 function flat(s: string): string {
   return Buffer.from(s, "utf8").toString("utf8");
@@ -61,7 +50,7 @@ export function generateStream(options: {
   csEvery: number;
   chanId?: number;
 }): GeneratedStream {
-  const r = mulberry32(options.seed);
+  const r = seededRandom(options.seed);
   const chanId = options.chanId ?? 1;
   const len = options.len;
   const mid = 30000;

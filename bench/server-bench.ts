@@ -26,6 +26,7 @@ import { CONF_FLAGS } from "../src/protocol/index.ts";
 import { createApiServer } from "../server/api-server.ts";
 import { openVenue } from "../server/exchange/venue.ts";
 import { DEMO } from "../server/store/seed.ts";
+import { messageText } from "../server/ws-text.ts";
 
 const quick = process.argv.includes("--quick");
 const ROUNDS = quick ? 1 : 5;
@@ -98,7 +99,7 @@ function serve(o: ServeOptions): void {
   // server spent on the clients served before it. Everything else sees Date.now() as in production.
   let stamp: number | null = null;
   const now = (): number => stamp ?? Date.now();
-  const { exchange, db, trading, gateway: account, seeded } = openVenue({ dbPath: o.dbPath, seed: 42 });
+  const { exchange, db, orders, gateway: account, seeded } = openVenue({ dbPath: o.dbPath, seed: 42 });
   const demo = seeded ?? 0;
   const api = createApiServer({
     exchange,
@@ -141,7 +142,7 @@ function serve(o: ServeOptions): void {
           const t0 = hrMs();
           for (let i = 1; i <= m.orders; i++) account.input(demo, "on", restingOrder(i));
           const ms = hrMs() - t0;
-          trading.cancelAll(demo);
+          orders.cancelAll(demo);
           if (r > 0) rates.push((m.orders * 1000) / ms); // round 0 warms the JIT
         }
         return reply({ id: m.id, perS: median(rates) });
@@ -232,8 +233,7 @@ class ServerThread {
 function connect(url: string, onMessage: (text: string) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
-    // The server never fragments, so a message is one Buffer; String() decodes it as UTF-8.
-    ws.on("message", (data) => onMessage(String(data)));
+    ws.on("message", (data) => onMessage(messageText(data)));
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
   });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ui`: the desk in real Chromium under the stress intensities (SPEC section 9:
+ * `npm run bench:ui`: the desk in real Chromium under the stress intensities (docs/product-rules.md#constants:
  * 500 ms/1, 250 ms/2, 100 ms/5, 60 ms/8) and 10x, 100x, 1000x the strongest, with 8 live books,
  * 8 trade tapes and a chart on screen. The stress source is the worker's (the developer flag), so
  * the feed goes through the same socket-frame → book → checksum → view path as a live feed; the
@@ -69,7 +69,7 @@ const SCENARIOS = [
   { name: "60 ms/8 ×100, scrolling", intensity: 3, multiplier: 100, scroll: true },
 ];
 
-/** The side-by-side section: the strongest SPEC intensity and its multiples, on 8 books only. */
+/** The side-by-side section: the strongest stress intensity and its multiples, on 8 books only. */
 const PEER_SCENARIOS = SCENARIOS.filter((s) => s.intensity === 3 && !s.scroll);
 /**
  * The books compared: ours; the peer with as many rows as ours shows at this size; the peer with the
@@ -220,12 +220,12 @@ async function runScenario(browser, s) {
     await new Promise((resolve, reject) => {
       const open = indexedDB.open("keyval-store");
       open.onupgradeneeded = () => open.result.createObjectStore("keyval");
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(new Error("cannot open the layout store", { cause: open.error }));
       open.onsuccess = () => {
         const tx = open.result.transaction("keyval", "readwrite");
         tx.objectStore("keyval").put(layout, "desk-layouts");
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(new Error("cannot write the bench layout", { cause: tx.error }));
       };
     });
   }, benchLayout());

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Size budget (HOUSE-STYLE 19): gzip sizes of the built entries against their budgets. The initial
+// Size budget, a step of `npm test`: gzip sizes of the built entries against their budgets. The initial
 // JS of a route is the entry script plus the chunks index.html preloads. Fails when any budget is
 // exceeded; prints a table either way. Worker bundles are reported on their own line.
 import { readdirSync, readFileSync } from "node:fs";

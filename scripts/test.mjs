@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The one test command (`npm test`) and CI contract (HOUSE-STYLE 19):
-//   install → format → types → lint → i18n → unit → build → size budget → browser → E2E
+// The one test command (`npm test`) and CI contract (.ci/run calls it):
+//   install → format → types → lint → dead code → i18n → unit → build → size budget → browser → E2E
 // It installs what it needs on a fresh machine (npm ci when node_modules is missing or stale,
 // Debian's chromium when /usr/bin/chromium is missing), runs every step even after a failure so one
 // run shows everything, and ends with one line `N passed, N failed` summed over every runner
@@ -95,6 +95,7 @@ if (!process.argv.includes("--no-install")) {
 check("format (prettier)", run("npx", ["prettier", "--check", "."]));
 check("types (tsc -b)", run("npx", ["tsc", "-b"]));
 check("lint (eslint)", run("npx", ["eslint", ".", "--max-warnings", "0"]));
+check("dead code (knip)", run("npx", ["knip", "--no-progress"]));
 check("i18n extract", run("npx", ["lingui", "extract", "--clean"]));
 vitest("unit");
 const built = run("npx", ["vite", "build", "--logLevel", "warn"]);

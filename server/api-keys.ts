@@ -19,16 +19,12 @@
  * `/v2/auth/w/api/key/revoke`, and `/v2/auth/r/permissions` for the calling credential.
  */
 import { randomInt } from "node:crypto";
+import { apiKeyRowCodec, ERROR_CODES, permissionRowCodec } from "../src/protocol/index.ts";
+import { fail, ok, type Reply } from "./reply.ts";
 import { safeEqual, type Accounts } from "./store/accounts.ts";
 import { totpStep } from "./store/totp.ts";
 
-export interface KeyReply {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-const err = (code: number, msg: string, status = 500): KeyReply => ({ status, body: ["error", code, msg] });
-const ok = (body: unknown): KeyReply => ({ status: 200, body });
+const { GENERIC, AUTH_FAILED } = ERROR_CODES;
 
 /** Scopes in the order `r/permissions` lists them, with the capability letter that grants each. */
 const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
@@ -83,11 +79,10 @@ export function allows(caps: readonly string[], need: Need | null): boolean {
 }
 
 /** `[[scope, read, write], …]` as `r/permissions` answers (docs/protocol.md#permissions). */
-export function permissionsWire(caps: readonly string[] | null): [string, number, number][] {
+export function permissionsWire(caps: readonly string[] | null): unknown[][] {
   return SCOPES.map(([scope, cap]) => {
-    if (caps === null) return [scope, 1, 1];
-    const rw = caps.includes(cap);
-    return [scope, rw || caps.includes(`${cap}:r`) ? 1 : 0, rw ? 1 : 0];
+    const write = caps === null || caps.includes(cap);
+    return permissionRowCodec.encode({ scope, read: write || caps.includes(`${cap}:r`), write });
   });
 }
 
@@ -195,7 +190,7 @@ export class ApiKeys {
   ) {}
 
   /** Key management for the signed-in owner; null when the path is not one of these calls. */
-  handle(userId: number, path: string, body: Record<string, unknown>, caps: readonly string[] | null): KeyReply | null {
+  handle(userId: number, path: string, body: Record<string, unknown>, caps: readonly string[] | null): Reply | null {
     const db = this.accounts.db;
     switch (path) {
       case "/v2/auth/r/permissions":
@@ -204,18 +199,27 @@ export class ApiKeys {
         const rows = db
           .prepare("SELECT key, label, caps, created_at FROM api_keys WHERE user_id = ? ORDER BY created_at, key")
           .all(userId) as { key: string; label: string; caps: string; created_at: number }[];
-        return ok(rows.map((r) => [r.key, r.label, permissionsWire(JSON.parse(r.caps) as string[]), r.created_at]));
+        return ok(
+          rows.map((r) =>
+            apiKeyRowCodec.encode({
+              key: r.key,
+              label: r.label,
+              permissions: permissionsWire(JSON.parse(r.caps) as string[]),
+              mtsCreate: r.created_at,
+            }),
+          ),
+        );
       }
       case "/v2/auth/w/api/key/generate": {
         const label = typeof body["label"] === "string" ? body["label"].trim() : "";
-        if (label === "" || label.length > 64) return err(10001, "label: invalid");
+        if (label === "" || label.length > 64) return fail(GENERIC, "label: invalid");
         const newCaps = capsFrom(body["permissions"]);
-        if (!newCaps) return err(10001, "permissions: invalid");
+        if (!newCaps) return fail(GENERIC, "permissions: invalid");
         const count = (db.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?").get(userId) as { n: number })
           .n;
-        if (count >= MAX_KEYS) return err(10001, `label: at most ${MAX_KEYS} keys per account`);
+        if (count >= MAX_KEYS) return fail(GENERIC, `label: at most ${MAX_KEYS} keys per account`);
         const user = this.accounts.byId(userId);
-        if (!user) return err(10100, "token: invalid");
+        if (!user) return fail(AUTH_FAILED, "token: invalid");
         const id = String(randomInt(1e9, 1e10));
         let code: string | null = null;
         if (!user.tfa_secret) {
@@ -227,7 +231,7 @@ export class ApiKeys {
       }
       case "/v2/auth/w/api/key/verify": {
         const p = this.#pending.get(String(body["id"]));
-        if (!p || p.userId !== userId || p.expires <= this.now()) return err(10001, "id: invalid or expired");
+        if (!p || p.userId !== userId || p.expires <= this.now()) return fail(GENERIC, "id: invalid or expired");
         const code = typeof body["code"] === "string" ? body["code"].trim() : "";
         const secret = this.accounts.byId(userId)?.tfa_secret ?? null;
         // A TOTP code is good once for everything: the one that signed the owner in cannot also
@@ -239,7 +243,7 @@ export class ApiKeys {
           // A six-digit code must not be guessable in the ten minutes it lives: a few tries, then
           // the request is gone and the owner starts again.
           if (++p.tries >= MAX_CODE_TRIES) this.#pending.delete(String(body["id"]));
-          return err(10001, "code: invalid");
+          return fail(GENERIC, "code: invalid");
         }
         this.#pending.delete(String(body["id"]));
         const created = this.accounts.createApiKey(userId, p.label, p.caps, this.now());
@@ -249,20 +253,22 @@ export class ApiKeys {
         const key = typeof body["key"] === "string" ? body["key"] : "";
         const row = db.prepare("SELECT label, caps FROM api_keys WHERE key = ? AND user_id = ?").get(key, userId) as
           { label: string; caps: string } | undefined;
-        if (!row) return err(10001, "key: invalid");
+        if (!row) return fail(GENERIC, "key: invalid");
         const label = typeof body["label"] === "string" ? body["label"].trim() : row.label;
-        if (label === "" || label.length > 64) return err(10001, "label: invalid");
+        if (label === "" || label.length > 64) return fail(GENERIC, "label: invalid");
         const newCaps =
           body["permissions"] === undefined ? (JSON.parse(row.caps) as string[]) : capsFrom(body["permissions"]);
-        if (!newCaps) return err(10001, "permissions: invalid");
+        if (!newCaps) return fail(GENERIC, "permissions: invalid");
         // The key's tokens and sockets are narrowed with it (accounts.ts updateApiKey).
         this.accounts.updateApiKey(userId, key, label, newCaps);
-        return ok([key, label, permissionsWire(newCaps)]);
+        // The update answers the key's row without its creation time.
+        const updated = { key, label, permissions: permissionsWire(newCaps), mtsCreate: null };
+        return ok(apiKeyRowCodec.encode(updated, 3));
       }
       case "/v2/auth/w/api/key/revoke": {
         // With the key go the tokens minted with it, and its sockets are closed (accounts.ts).
         const n = this.accounts.revokeApiKeys(userId, body["all"] === 1 ? null : String(body["key"]));
-        if (n === 0) return err(10001, "key: invalid");
+        if (n === 0) return fail(GENERIC, "key: invalid");
         return ok([n]);
       }
       default:

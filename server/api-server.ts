@@ -9,8 +9,10 @@ import { encodeApiError, ERROR_CODES, INFO_CODES } from "../src/protocol/index.t
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { handleAuthRest } from "./exchange/rest-auth.ts";
-import { handlePublicPost, handlePublicRest } from "./exchange/rest-public.ts";
-import { Identity, type Reply } from "./identity.ts";
+import { handlePublicPost } from "./exchange/public-conf.ts";
+import { handlePublicRest } from "./exchange/rest-public.ts";
+import { Identity } from "./identity.ts";
+import type { Reply } from "./reply.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
@@ -164,11 +166,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       );
     // The development mail outbox: where sign-up and verification mails "arrive" on this machine.
     if (identity && url.pathname === "/dev/outbox") return sendJson(res, 200, identity.outbox());
-    if (!rest(req, res, url)) {
-      res
-        .writeHead(404, { "content-type": "application/json" })
-        .end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
-    }
+    const answer = rest(url);
+    if (answer) return sendJson(res, answer.status, answer.body);
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
   };
   const guard = new SocketGuard({ ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits }, options.now);
   const wss = new WebSocketServer({ noServer: true, maxPayload: guard.limits.maxPayloadBytes });

@@ -11,7 +11,7 @@ import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiServer } from "./api-server.ts";
 import { AltchaCaptcha, CAPTCHA_COST, CAPTCHA_TTL_MS, encodeCaptchaToken } from "./captcha.ts";
-import { listenApi } from "./exchange/test-api.ts";
+import { listenApi } from "./test-support/api.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { Identity } from "./identity.ts";
 

@@ -137,9 +137,10 @@ const MAINTENANCE_END =
 
 export async function startExchangeHost(o: ExchangeHostOptions): Promise<ExchangeHost> {
   if (o.dbPath !== ":memory:") mkdirSync(dirname(o.dbPath), { recursive: true });
-  const { exchange, db, trading, gateway, seeded } = openVenue({ dbPath: o.dbPath, seed: o.seed });
+  const venue = openVenue({ dbPath: o.dbPath, seed: o.seed });
+  const { exchange, db, gateway, seeded } = venue;
   if (seeded !== null) o.log("Seeded the demo account (see README).");
-  const restored = trading.restore();
+  const restored = venue.restore();
   if (restored > 0) o.log(`Restored ${restored} open orders.`);
   const apis: ApiServer[] = [];
   // Maintenance (docs/protocol.md#info-codes): platform status 0 for REST and new sockets, info 20060 to every

@@ -6,7 +6,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCaptchaToken } from "./captcha.ts";
-import { listenApi } from "./exchange/test-api.ts";
+import { listenApi } from "./test-support/api.ts";
 import type { ApiServer } from "./api-server.ts";
 import { totp } from "./store/totp.ts";
 import { openVenue } from "./exchange/venue.ts";

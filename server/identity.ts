@@ -8,18 +8,14 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Challenge } from "altcha-lib";
 import { ERROR_CODES, FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
+import { fail, ok, type Reply } from "./reply.ts";
 import { AltchaCaptcha, CAPTCHA_PROVIDER } from "./captcha.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import { safeEqual, verifyPassword, type UserRow } from "./store/accounts.ts";
 import { newTotpSecret, otpauthUrl, totpStep } from "./store/totp.ts";
 
-export interface Reply {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-const err = (code: number, msg: string, status = 400): Reply => ({ status, body: ["error", code, msg] });
-const ok = (body: unknown): Reply => ({ status: 200, body });
+/** The public host's account calls answer a refusal with HTTP 400. */
+const err = (code: number, msg: string, status = 400): Reply => fail(code, msg, status);
 
 const FAILURES_BEFORE_CAPTCHA = 3;
 /**
@@ -160,19 +156,19 @@ export class Identity {
     const password = typeof body["password"] === "string" ? body["password"] : "";
     if (this.#captchaRequired(login, address)) {
       const token = body["captchaToken"];
-      if (typeof token !== "string" || token === "") return err(10020, "captcha: required");
+      if (typeof token !== "string" || token === "") return err(ERROR_CODES.PARAMS, "captcha: required");
       if (body["captchaProvider"] !== CAPTCHA_PROVIDER || !(await this.#captcha.redeem(token)))
-        return err(10020, "captcha: invalid");
+        return err(ERROR_CODES.PARAMS, "captcha: invalid");
     }
     const user = login && password ? a.login(login, password) : null;
     if (!user) {
       this.#recordFailure(login, address);
-      return err(10100, "login: invalid");
+      return err(ERROR_CODES.AUTH_FAILED, "login: invalid");
     }
     // The account's counter starts again; the address's does not (logging into one account
     // must not wipe failures against others).
     this.#failures.delete(this.#failureKeys(login, null).account);
-    if (user.email_verified === 0) return err(10100, "email: not verified");
+    if (user.email_verified === 0) return err(ERROR_CODES.AUTH_FAILED, "email: not verified");
     if (user.tfa_secret) {
       const tempToken = randomBytes(16).toString("hex");
       this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS, tries: 0 });
@@ -192,10 +188,10 @@ export class Identity {
         const email = typeof body["email"] === "string" ? body["email"].trim() : "";
         const username = typeof body["username"] === "string" ? body["username"].trim() : "";
         const password = typeof body["password"] === "string" ? body["password"] : "";
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return err(10020, "email: invalid");
-        if (!/^[A-Za-z0-9_]{3,32}$/.test(username)) return err(10020, "username: invalid");
-        if (password.length < 10) return err(10020, "password: too short");
-        if (a.byLogin(email) || a.byLogin(username)) return err(10020, "account: exists");
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return err(ERROR_CODES.PARAMS, "email: invalid");
+        if (!/^[A-Za-z0-9_]{3,32}$/.test(username)) return err(ERROR_CODES.PARAMS, "username: invalid");
+        if (password.length < 10) return err(ERROR_CODES.PARAMS, "password: too short");
+        if (a.byLogin(email) || a.byLogin(username)) return err(ERROR_CODES.PARAMS, "account: exists");
         const id = a.createUser(email, username, password, this.now(), false);
         for (const [ccy, amount] of Object.entries(NEW_ACCOUNT_BALANCES))
           this.gate.funds.deposit(id, ccy, amount, "Paper-trading deposit");
@@ -209,7 +205,7 @@ export class Identity {
             ? (this.#db().prepare("SELECT user_id, expires_at FROM email_verifications WHERE hash = ?").get(hash) as
                 { user_id: number; expires_at: number } | undefined)
             : undefined;
-        if (!row || row.expires_at < this.now()) return err(10020, "emailVerifyHash: invalid");
+        if (!row || row.expires_at < this.now()) return err(ERROR_CODES.PARAMS, "emailVerifyHash: invalid");
         this.#db()
           .prepare("UPDATE users SET email_verified = 1, verification_level = MAX(verification_level, 1) WHERE id = ?")
           .run(row.user_id);
@@ -229,11 +225,11 @@ export class Identity {
       case "/v2/login/verify": {
         const temp = typeof body["tempToken"] === "string" ? this.#temp.get(body["tempToken"]) : undefined;
         const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
-        if (!user?.tfa_secret) return err(10100, "token: invalid");
+        if (!user?.tfa_secret) return err(ERROR_CODES.AUTH_FAILED, "token: invalid");
         const otpKey = `otp:${user.id}`;
         if (this.#recentFailures(otpKey).length >= MAX_OTP_FAILURES) {
           this.#temp.delete(body["tempToken"] as string);
-          return err(10100, "otp: too many attempts, try again later");
+          return err(ERROR_CODES.AUTH_FAILED, "otp: too many attempts, try again later");
         }
         const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
         // A code seen already (this one or a later step) is refused: one observed code must not
@@ -243,7 +239,7 @@ export class Identity {
           // again; nor over many: the account's own count (MAX_OTP_FAILURES).
           if (temp && ++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(body["tempToken"] as string);
           this.#failures.set(otpKey, [...this.#recentFailures(otpKey), this.now()]);
-          return err(10100, "otp: invalid");
+          return err(ERROR_CODES.AUTH_FAILED, "otp: invalid");
         }
         this.#temp.delete(body["tempToken"] as string);
         return ok([a.issueToken(user.id, this.now())]);
@@ -349,7 +345,7 @@ export class Identity {
       case "/v2/auth/w/settings/set": {
         const incoming = body["settings"];
         if (typeof incoming !== "object" || incoming === null || Array.isArray(incoming))
-          return err(10020, "settings: invalid");
+          return err(ERROR_CODES.PARAMS, "settings: invalid");
         const row = db.prepare("SELECT settings FROM users WHERE id = ?").get(userId) as
           { settings: string } | undefined;
         const merged = {
@@ -357,7 +353,7 @@ export class Identity {
           ...(incoming as Record<string, unknown>),
         };
         const text = JSON.stringify(merged);
-        if (text.length > 256 * 1024) return err(10020, "settings: too large");
+        if (text.length > 256 * 1024) return err(ERROR_CODES.PARAMS, "settings: too large");
         db.prepare("UPDATE users SET settings = ? WHERE id = ?").run(text, userId);
         return ok([Object.keys(incoming).length]);
       }

@@ -8,7 +8,7 @@ import type * as crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiServer } from "./api-server.ts";
 import { MAX_CODE_TRIES } from "./api-keys.ts";
-import { listenApi } from "./exchange/test-api.ts";
+import { listenApi } from "./test-support/api.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { Identity } from "./identity.ts";
 import { DEMO } from "./store/seed.ts";

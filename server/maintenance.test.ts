@@ -8,6 +8,7 @@ import WebSocket from "ws";
 import { DEV_HEADER } from "./api-server.ts";
 import { devEndpointsFromEnv, startExchangeHost, type ExchangeHost } from "./exchange-host.ts";
 import { DEMO } from "./store/seed.ts";
+import { messageText } from "./ws-text.ts";
 
 const start = (devEndpoints?: boolean): Promise<ExchangeHost> =>
   startExchangeHost({
@@ -42,7 +43,7 @@ describe("maintenance", () => {
     const [token] = (await login.json()) as [string];
     const frames: unknown[] = [];
     const ws = new WebSocket(`ws://${base}/ws/2`);
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
     await new Promise((r) => ws.once("open", r));
     ws.send(JSON.stringify({ event: "auth", token }));
     await wait(100);
@@ -75,7 +76,7 @@ describe("maintenance", () => {
     expect(frames.some((f) => Array.isArray(f) && f[1] === "on")).toBe(false);
 
     const late = new WebSocket(`ws://${base}/ws/2`);
-    const welcome = await new Promise<unknown>((r) => late.once("message", (d) => r(JSON.parse(String(d)))));
+    const welcome = await new Promise<unknown>((r) => late.once("message", (d) => r(JSON.parse(messageText(d)))));
     expect(welcome).toMatchObject({ event: "info", version: 2, platform: { status: 0 } });
     late.close();
 
@@ -135,7 +136,7 @@ describe("a planned restart", () => {
     const h = await start();
     const ws = new WebSocket(`ws://${h.hosts[1] as string}/ws/2`);
     const frames: unknown[] = [];
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
     await new Promise((r) => ws.once("open", r));
     await h.stop();
     await wait(50);

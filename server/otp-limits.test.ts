@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiServer } from "./api-server.ts";
-import { listenApi } from "./exchange/test-api.ts";
+import { listenApi } from "./test-support/api.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { MAX_OTP_FAILURES, MAX_OTP_TRIES } from "./identity.ts";
 import { newTotpSecret, totp } from "./store/totp.ts";

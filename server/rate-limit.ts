@@ -1,6 +1,6 @@
 /**
- * Per-IP, per-endpoint-group request limits in fixed one-minute windows (PROTOCOL.md 5: the real
- * API allows 10–90 requests a minute per endpoint and answers 429 beyond). Memory is bounded: old
+ * Per-IP, per-endpoint-group request limits in fixed one-minute windows (docs/protocol.md#rest-errors-and-rate-limits:
+ * the real API allows 10–90 requests a minute per endpoint and answers 429 beyond). Memory is bounded: old
  * windows are dropped as the clock moves on.
  */
 export type LimitGroup = "public" | "auth" | "login";

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { ApiServer } from "./api-server.ts";
-import { listenApi } from "./exchange/test-api.ts";
+import { listenApi } from "./test-support/api.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { CLOSE_POLICY } from "./socket-guard.ts";
+import { messageText } from "./ws-text.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 9, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 let api: ApiServer;
@@ -61,7 +62,7 @@ describe("socket limits", () => {
     const ws = (await open()) as WebSocket;
     const events: Record<string, unknown>[] = [];
     let code = 0;
-    ws.on("message", (d) => events.push(JSON.parse(String(d)) as Record<string, unknown>));
+    ws.on("message", (d) => events.push(JSON.parse(messageText(d)) as Record<string, unknown>));
     ws.on("close", (c) => (code = c));
     for (let i = 0; i < 200; i++) ws.send(JSON.stringify({ event: "ping", cid: i }));
     await until(() => code !== 0, "the flood closed");
@@ -77,7 +78,7 @@ describe("socket limits", () => {
     const ws = (await open()) as WebSocket;
     const events: Record<string, unknown>[] = [];
     let code = 0;
-    ws.on("message", (d) => events.push(JSON.parse(String(d)) as Record<string, unknown>));
+    ws.on("message", (d) => events.push(JSON.parse(messageText(d)) as Record<string, unknown>));
     ws.on("close", (c) => (code = c));
     ws.send(JSON.stringify({ event: "ping", cid: "x".repeat(30_000) }));
     ws.send(JSON.stringify({ event: "ping", cid: 7 }));

@@ -29,9 +29,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   maxPayloadBytes: 64 * 1024,
 };
 
-/** WebSocket close codes (RFC 6455): 1008 policy violation, 1009 message too big, 1013 try again later. */
+/** WebSocket close code 1008, policy violation (RFC 6455): what a flooding socket is closed with. */
 export const CLOSE_POLICY = 1008;
-export const CLOSE_SLOW_CONSUMER = 1013;
 
 /** How often every socket's send queue is looked at, besides on each message it sends. */
 const BUFFER_CHECK_MS = 200;

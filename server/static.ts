@@ -9,6 +9,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { encodeApiError, ERROR_CODES } from "../src/protocol/index.ts";
 import { connectSources, type ServedConfig } from "./config.ts";
 
 const MIME: Record<string, string> = {
@@ -78,7 +79,7 @@ export function createAppServer(options: StaticServerOptions): Server {
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(isApiPath(path) ? 404 : 405, { "content-type": "application/json" });
-      res.end(JSON.stringify(["error", 10020, "not found"]));
+      res.end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
       return;
     }
     if (path === "/config.json") {
@@ -88,7 +89,7 @@ export function createAppServer(options: StaticServerOptions): Server {
     }
     if (isApiPath(path)) {
       res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify(["error", 10020, "not found"]));
+      res.end(JSON.stringify(encodeApiError(ERROR_CODES.PARAMS, "not found")));
       return;
     }
     const file = normalize(join(root, path));

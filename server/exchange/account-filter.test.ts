@@ -1,10 +1,10 @@
 /**
- * The `filter` of a socket `auth` (PROTOCOL.md 4.1), over the wire: each socket gets only the
+ * The `filter` of a socket `auth` (docs/protocol.md#auth-options), over the wire: each socket gets only the
  * account traffic of its filter families (account-filter.ts lists the types of each), narrowed by
  * pair, currency or wallet when asked; without a filter it gets everything.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
@@ -60,7 +60,7 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
   // A deposit changes the account's value, which is what brings a `bu`.
-  venue.trading.credit(venue.seeded as number, "USD", 5, "Deposit");
+  venue.balances.credit(venue.seeded as number, "USD", 5, "Deposit");
   await wait(200);
 });
 

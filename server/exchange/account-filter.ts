@@ -1,5 +1,5 @@
 /**
- * The `filter` of a socket `auth` (PROTOCOL.md 4.1): which account traffic reaches that socket.
+ * The `filter` of a socket `auth` (docs/protocol.md#auth-options): which account traffic reaches that socket.
  * Families and the channel-0 types each covers (server/README.md lists the same):
  *
  * - `trading` — orders `os on ou oc`, positions `ps pn pu pc`, own trades `te tu`, margin info
@@ -66,7 +66,7 @@ function recordKey(type: string, record: unknown, index: number): string | null 
   if (type === "ws" || type === "wu") return `${String(record[0])}-${String(record[1])}`;
   // Margin and funding info are ["sym", SYMBOL, …] or the account-wide ["base", …].
   if ((type === "miu" || type === "fiu") && record[0] !== "sym") return null;
-  const key = record[index];
+  const key: unknown = record[index];
   return typeof key === "string" ? key : null;
 }
 

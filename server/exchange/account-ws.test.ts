@@ -16,14 +16,15 @@ import {
   type HmacCrypto,
   type SocketLike,
 } from "../../src/workers/core/index.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 let api: ApiServer;
 let base = "";
-const { exchange, accounts, trading, gateway } = openVenue({
+const { exchange, accounts, orders, gateway } = openVenue({
   dbPath: ":memory:",
   seed: 11,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
@@ -87,14 +88,14 @@ describe("accounts over the wire", () => {
       "on",
       null,
       { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.25", price: String(price), cid: 77 },
-    ] as unknown as Record<string, unknown>);
+    ]);
     await until(() => account.orders.size === 1, "order on");
     const order = [...account.orders.values()][0];
     expect(order).toMatchObject({ client_id: 77, amount: 0.25, status: "ACTIVE", type_value: "LIMIT" });
     await until(() => (account.wallets.get("exchange:USD")?.available ?? 0) < 100_000, "reservation");
     expect(account.notifications[0]).toMatchObject({ type: "on-req", level: "success" });
 
-    conn.send([0, "oc", null, { id: order?.id }] as unknown as Record<string, unknown>);
+    conn.send([0, "oc", null, { id: order?.id }]);
     await until(() => account.orders.size === 0, "order oc");
     expect(account.history.get("tBTCUSD")?.[0]?.status).toBe("CANCELED");
     await until(() => account.wallets.get("exchange:USD")?.available === 100_000, "release");
@@ -111,7 +112,7 @@ describe("accounts over the wire", () => {
     const replies: Record<string, unknown>[] = [];
     const ws = new WebSocket(`ws://${base}/ws/2`);
     ws.on("message", (d) => {
-      const m = JSON.parse(String(d)) as Record<string, unknown>;
+      const m = JSON.parse(messageText(d)) as Record<string, unknown>;
       if (m["event"] === "auth") replies.push(m);
     });
     await new Promise((r) => ws.once("open", r));
@@ -137,7 +138,7 @@ describe("accounts over the wire", () => {
     const ro = accounts.createApiKey(1, "read only", ["o:r", "w:r"], Date.now());
     const frames: unknown[] = [];
     const ws = new WebSocket(`ws://${base}/ws/2`);
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
     await new Promise((r) => ws.once("open", r));
     ws.send(
       JSON.stringify(await authMessage({ kind: "apiKey", key: ro.key, secret: ro.secret }, Date.now() * 1000, crypto)),
@@ -156,7 +157,7 @@ describe("accounts over the wire", () => {
       "ERROR",
       "apikey: permission denied",
     ]);
-    expect(trading.openOrdersWire(1)).toHaveLength(0);
+    expect(orders.openOrdersWire(1)).toHaveLength(0);
     ws.close();
   });
 });

@@ -7,8 +7,9 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { MAX_NONCE_LEAD_US } from "../store/accounts.ts";
-import { demoSession, keyAuth, signedPost, wait } from "./test-session.ts";
+import { demoSession, keyAuth, signedPost, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 31, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const demo = venue.seeded as number;
@@ -19,7 +20,7 @@ async function authReply(fields: Record<string, unknown>): Promise<Record<string
   const ws = new WebSocket(`ws://${s.host}/ws/2`);
   const events: Record<string, unknown>[] = [];
   ws.on("message", (d) => {
-    const f = JSON.parse(String(d)) as unknown;
+    const f = JSON.parse(messageText(d)) as unknown;
     if (typeof f === "object" && f !== null && !Array.isArray(f)) events.push(f as Record<string, unknown>);
   });
   await new Promise((r) => ws.once("open", r));

@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
-const { exchange, trading, gateway, seeded } = openVenue({
+const { exchange, orders, balances, gateway, seeded } = openVenue({
   dbPath: ":memory:",
   seed: 31,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
@@ -36,7 +37,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function open(): Promise<{ ws: WebSocket; frames: unknown[]; closed: Promise<number> }> {
   const ws = new WebSocket(`ws://${base}/ws/2`);
   const frames: unknown[] = [];
-  ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+  ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
   const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
   await new Promise((r) => ws.once("open", r));
   return { ws, frames, closed };
@@ -52,7 +53,7 @@ async function token(): Promise<string> {
 
 describe("bad input", () => {
   it("survives junk on the sockets with the account untouched, and closes on an oversized frame", async () => {
-    const walletsBefore = JSON.stringify(trading.walletsWire(demo));
+    const walletsBefore = JSON.stringify(balances.walletsWire(demo));
     const { ws, frames } = await open();
     ws.send(JSON.stringify({ event: "auth", token: await token() }));
     await wait(100);
@@ -89,8 +90,8 @@ describe("bad input", () => {
     // Every refused order came back as an error notification; nothing was placed or moved.
     const errors = frames.filter((f) => Array.isArray(f) && f[1] === "n" && (f[2] as unknown[])[6] === "ERROR");
     expect(errors.length).toBeGreaterThanOrEqual(8);
-    expect(trading.openOrdersWire(demo)).toEqual([]);
-    expect(JSON.stringify(trading.walletsWire(demo))).toBe(walletsBefore);
+    expect(orders.openOrdersWire(demo)).toEqual([]);
+    expect(JSON.stringify(balances.walletsWire(demo))).toBe(walletsBefore);
     const events = frames.filter((f): f is Record<string, unknown> => !Array.isArray(f));
     expect(events.filter((e) => e["event"] === "error").map((e) => e["code"])).toContain(10300);
 
@@ -143,7 +144,7 @@ describe("bad input", () => {
     expect(await get("/v2/book/tBTCUSD/P0?len=abc")).toEqual([400, ["error", 10020, "len: invalid"]]);
     expect(await get("/v2/ticker/%E0%A4%A")).toEqual([400, ["error", 10020, "symbol: invalid"]]);
     expect((await get("/v2/nothing/here"))[0]).toBe(404);
-    expect(trading.openOrdersWire(demo)).toEqual([]);
+    expect(orders.openOrdersWire(demo)).toEqual([]);
     expect((await get("/v2/ticker/tBTCUSD"))[0]).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
  * `calc: 1` gets neither until it asks.
  */
 import { describe, expect, it } from "vitest";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
@@ -86,8 +86,8 @@ describe("one account's failing push", () => {
   it("costs that account its one push, never the others' bu and fiu from then on", async () => {
     const other = venue.accounts.createUser("broken@example.com", "broken", "broken-password-1", Date.now(), true);
     const demo = venue.seeded as number;
-    const funding = venue.gateway.funding;
-    const positions = venue.trading.positions;
+    const funding = venue.credits;
+    const positions = venue.positions;
     if (!funding) throw new Error("the venue has funding");
     const infoWire = funding.infoWire.bind(funding);
     const balanceRecord = positions.balanceRecord.bind(positions);
@@ -103,16 +103,16 @@ describe("one account's failing push", () => {
       const { ws, frames } = await s.socket();
       const start = frames.length;
       // The failing account's changes come first in the batch, then the demo account's.
-      venue.trading.credit(other, "USD", 10, "Deposit");
-      venue.gateway.emit(other, "fcn", [1, "fUSD"]);
-      venue.gateway.emit(demo, "fcn", [2, "fUSD"]);
+      venue.balances.credit(other, "USD", 10, "Deposit");
+      venue.events.emit(other, "fcn", [1, "fUSD"]);
+      venue.events.emit(demo, "fcn", [2, "fUSD"]);
       await wait(100);
       expect(types(frames.slice(start))).toContain("fiu");
       // Later batches still go out: a wallet change brings its bu, a credit change its fiu.
       const later = frames.length;
-      venue.trading.credit(demo, "USD", 10, "Deposit");
-      venue.gateway.emit(other, "fcn", [3, "fUSD"]);
-      venue.gateway.emit(demo, "fcn", [4, "fUSD"]);
+      venue.balances.credit(demo, "USD", 10, "Deposit");
+      venue.events.emit(other, "fcn", [3, "fUSD"]);
+      venue.events.emit(demo, "fcn", [4, "fUSD"]);
       await wait(100);
       const seen = types(frames.slice(later));
       expect(seen).toContain("wu");

@@ -1,10 +1,10 @@
 /**
- * `calc` inputs are limited to 8 per second per socket (PROTOCOL.md 4.3): a burst beyond that is
+ * `calc` inputs are limited to 8 per second per socket (docs/protocol.md#account-inputs): a burst beyond that is
  * dropped unanswered, other sockets keep their own allowance, and a second later calcs are
  * answered again.
  */
 import { describe, expect, it } from "vitest";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 41, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });

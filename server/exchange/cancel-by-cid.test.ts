@@ -1,11 +1,11 @@
 /**
- * Cancelling by client order id and by group (PROTOCOL.md 4.3, 6), over real HTTP and WebSocket:
+ * Cancelling by client order id and by group (docs/protocol.md#account-inputs), over real HTTP and WebSocket:
  * `oc {cid, cid_date}` and `w/order/cancel {cid, cid_date}` cancel the order with that client id
  * created on that UTC day; `oc_multi {gid}` cancels the `on` input's group; a malformed cancel is
  * answered with an ERROR notification, never silence.
  */
 import { describe, expect, it } from "vitest";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
@@ -21,7 +21,7 @@ const order = (cid: number, gid?: number): Record<string, unknown> => ({
   cid,
   ...(gid !== undefined ? { gid } : {}),
 });
-const openCids = (): unknown[] => venue.trading.openOrdersWire(demo).map((o) => o[2]);
+const openCids = (): unknown[] => venue.orders.openOrdersWire(demo).map((o) => o[2]);
 /** The `n` frames' [TYPE, STATUS, TEXT]. */
 const notes = (frames: unknown[][]): [unknown, unknown, unknown][] =>
   frames
@@ -36,7 +36,7 @@ describe("oc by client order id", () => {
     await wait(100);
     expect(openCids()).toEqual([501]);
     // The group id is kept on the order (ORDER field 1).
-    expect(venue.trading.openOrdersWire(demo)[0]?.[1]).toBe(7);
+    expect(venue.orders.openOrdersWire(demo)[0]?.[1]).toBe(7);
 
     let start = frames.length;
     ws.send(JSON.stringify([0, "oc", null, { cid: 501, cid_date: "2001-01-01" }]));

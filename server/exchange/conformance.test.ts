@@ -8,9 +8,10 @@ import WebSocket from "ws";
 import { candleCodec, CONF_FLAGS, derivStatusCodec, publicTradeCodec, tickerCodec } from "../../src/protocol/index.ts";
 import { Connection, type SocketLike } from "../../src/workers/core/index.ts";
 import { globalScheduler } from "../../tests/support/timers.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 import type { ApiServer } from "../api-server.ts";
 import { Exchange } from "./exchange.ts";
+import { messageText } from "../ws-text.ts";
 
 let api: ApiServer;
 let api2: ApiServer;
@@ -101,7 +102,7 @@ describe("embedded exchange against the worker core", () => {
   it("sends frames that decode with src/protocol and answers bad subscriptions like the live server", async () => {
     const ws = new WebSocket(url);
     const frames: unknown[] = [];
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
     await new Promise((r) => ws.once("open", r));
     const send = (m: unknown): void => ws.send(JSON.stringify(m));
     send({ event: "subscribe", channel: "trades", symbol: "tBTCUSD" });
@@ -143,7 +144,7 @@ describe("embedded exchange against the worker core", () => {
         trades += rows.length;
       } else if (channel === "ticker") {
         expect(tickerCodec.decode(f[1]).ok).toBe(true);
-        // Today's wire: the 10 documented fields and a trailing null (PROTOCOL.md 2.4).
+        // Today's wire: the 10 documented fields and a trailing null (docs/protocol.md#tickers).
         expect((f[1] as unknown[]).length).toBe(11);
         expect((f[1] as unknown[])[10]).toBeNull();
         tickers++;
@@ -164,7 +165,7 @@ describe("embedded exchange against the worker core", () => {
     expect(await get("/v2/platform/status")).toEqual([1]);
     const tickers = (await get("/v2/tickers?symbols=ALL")) as unknown[][];
     // 13 trading pairs, then the funding currencies (funding-public.test.ts checks those).
-    expect(tickers.filter((r) => String((r as unknown[])[0]).startsWith("t")).length).toBe(13);
+    expect(tickers.filter((r) => String(r[0]).startsWith("t")).length).toBe(13);
     expect(tickerCodec.decode((tickers[0] as unknown[]).slice(1)).ok).toBe(true);
     expect(tickerCodec.decode(await get("/v2/ticker/tBTCUSD")).ok).toBe(true);
     expect(publicTradeCodec.decodeList(await get("/v2/trades/tBTCUSD/hist?limit=5")).ok).toBe(true);
@@ -187,7 +188,7 @@ describe("embedded exchange against the worker core", () => {
   it("serves derivatives status on the status channel and REST, conversions and the 30-minute volume", async () => {
     const ws = new WebSocket(url);
     const frames: unknown[] = [];
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
     await new Promise((r) => ws.once("open", r));
     ws.send(JSON.stringify({ event: "subscribe", channel: "status", key: "deriv:tBTCF0:USTF0" }));
     ws.send(JSON.stringify({ event: "subscribe", channel: "status", key: "liq:global" }));
@@ -197,7 +198,7 @@ describe("embedded exchange against the worker core", () => {
     const events = frames.filter((f): f is Record<string, unknown> => !Array.isArray(f));
     const subscribed = events.filter((e) => e["event"] === "subscribed");
     expect(subscribed.map((e) => e["key"])).toEqual(["deriv:tBTCF0:USTF0", "liq:global"]);
-    // An unknown derivatives key: no reply at all, as on the live server (PROTOCOL.md 2.6).
+    // An unknown derivatives key: no reply at all, as on the live server (docs/protocol.md#derivatives-status).
     expect(events.filter((e) => e["event"] === "error" || e["key"] === "deriv:tNOPE")).toEqual([]);
     const deriv = subscribed[0]?.["chanId"];
     const rows = frames.filter((f): f is unknown[] => Array.isArray(f) && f[0] === deriv && f[1] !== "hb");

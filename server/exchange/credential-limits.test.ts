@@ -11,10 +11,12 @@ import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
 import { createApiServer } from "../api-server.ts";
+import { DEMO } from "../store/seed.ts";
 import { newTotpSecret, totp } from "../store/totp.ts";
-import { listenApi } from "./test-api.ts";
-import { demoSession, wait, keyAuth, signedPost, tokenPost } from "./test-session.ts";
+import { listenApi } from "../test-support/api.ts";
+import { demoSession, wait, keyAuth, signedPost, tokenPost } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const SYMBOL = "tBTCUSD";
 const venue = openVenue({ dbPath: ":memory:", seed: 27, markets: [{ symbol: SYMBOL, start: 30_000 }] });
@@ -147,7 +149,7 @@ describe("a key's socket", () => {
     expect(frames.map((f) => f[1])).toEqual(["os"]);
     // A fill: its order and trade records, not the wallet and balance ones.
     ws.send(JSON.stringify([0, "on", null, { type: "EXCHANGE MARKET", symbol: SYMBOL, amount: "0.001" }]));
-    venue.trading.credit(demo, "USD", 1, "Deposit");
+    venue.balances.credit(demo, "USD", 1, "Deposit");
     await wait(200);
     const types = new Set(frames.map((f) => f[1]));
     expect(types.has("on") || types.has("oc")).toBe(true);
@@ -185,7 +187,7 @@ describe("channel limit", () => {
     const { ws } = await s.socket();
     const events: Record<string, unknown>[] = [];
     ws.on("message", (d) => {
-      const f = JSON.parse(String(d)) as unknown;
+      const f = JSON.parse(messageText(d)) as unknown;
       if (!Array.isArray(f)) events.push(f as Record<string, unknown>);
     });
     const subs: Record<string, unknown>[] = [];
@@ -289,5 +291,16 @@ describe("/v2/login/verify", () => {
       400,
       ["error", 10100, "otp: invalid"],
     ]);
+  });
+});
+
+describe("r/api/keys", () => {
+  it("never lists an API key's secret", async () => {
+    const { status, body } = await s.rest("/v2/auth/r/api/keys");
+    expect(status).toBe(200);
+    const text = JSON.stringify(body);
+    expect(text).toContain(DEMO.apiKey);
+    expect(text).not.toContain(DEMO.apiSecret);
+    for (const k of body as unknown[][]) expect(k).toHaveLength(4);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The dead-man switch (PROTOCOL.md 4.1): an account socket authenticated with `dms: 4` cancels
+ * The dead-man switch (docs/protocol.md#auth-options): an account socket authenticated with `dms: 4` cancels
  * all of the user's open orders when it closes, and the user's other sockets see the `oc` events;
  * without the flag a closing socket cancels nothing.
  */
 import { describe, expect, it } from "vitest";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
@@ -18,7 +18,7 @@ const order = (cid: number): Record<string, unknown> => ({
   price: "1000",
   cid,
 });
-const openCids = (): unknown[] => venue.trading.openOrdersWire(demo).map((o) => o[2]);
+const openCids = (): unknown[] => venue.orders.openOrdersWire(demo).map((o) => o[2]);
 
 describe("dms: 4", () => {
   it("a closing socket without the flag cancels nothing", async () => {

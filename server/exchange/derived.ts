@@ -3,6 +3,7 @@
  * derivatives status rows (price, spot, mark, funding, open interest), currency conversion through
  * the listed markets, and the 30-minute volume statistic.
  */
+import { derivStatusCodec, splitPair } from "../../src/protocol/index.ts";
 import type { Exchange } from "./exchange.ts";
 
 /** A derivative's spot market: BTCF0:USTF0 tracks BTCUSD. */
@@ -16,7 +17,7 @@ function lastPrice(ex: Exchange, symbol: string): number | null {
 }
 
 /**
- * The 23-field derivatives status row (PROTOCOL.md 2.6), for WS (`deriv:` keys) and REST (with the
+ * The 23-field derivatives status row (docs/protocol.md#derivatives-status), for WS (`deriv:` keys) and REST (with the
  * key prepended). Funding follows the premium of the derivative over its spot.
  */
 export function derivStatusRow(ex: Exchange, symbol: string, now: number): unknown[] | null {
@@ -35,31 +36,20 @@ export function derivStatusRow(ex: Exchange, symbol: string, now: number): unkno
         ?.engine.resting()
         .reduce((n, o) => n + o.remaining, 0) ?? 0) * 1e8,
     ) / 1e8;
-  return [
-    Math.floor(now / 1000) * 1000,
-    null,
-    deriv,
-    spot,
-    null,
-    1_000_000,
-    null,
-    nextFunding,
-    funding,
-    Math.round((nextFunding - now) / 1000),
-    null,
-    funding,
-    null,
-    null,
-    mark,
-    null,
-    null,
+  return derivStatusCodec.encode({
+    mts: Math.floor(now / 1000) * 1000,
+    priceDerivative: deriv,
+    priceSpot: spot,
+    insuranceFundBalance: 1_000_000,
+    nextFundingEvtMts: nextFunding,
+    fundingAccruedNext: funding,
+    fundingStep: Math.round((nextFunding - now) / 1000),
+    fundingAccruedCurrent: funding,
+    markPrice: mark,
     openInterest,
-    null,
-    null,
-    null,
-    0.0005,
-    0.0025,
-  ];
+    clampMin: 0.0005,
+    fundingAccruedNextCap: 0.0025,
+  });
 }
 
 /** The rate to convert one unit of ccy1 into ccy2, through a direct market or through BTC. */
@@ -79,7 +69,7 @@ export function fxRate(ex: Exchange, ccy1: string, ccy2: string): number | null 
 export function volume30m(ex: Exchange, now: number): number {
   let usd = 0;
   for (const [symbol, m] of ex.markets) {
-    const quote = symbol.includes(":") ? (symbol.split(":")[1] ?? "USD") : symbol.slice(4);
+    const quote = splitPair(symbol.slice(1))?.quote ?? "USD";
     const rate = fxRate(ex, quote.replace(/F0$/, "").replace("UST", "USD"), "USD") ?? 0;
     for (const t of m.trades) {
       if (t.mts < now - 1_800_000) break;

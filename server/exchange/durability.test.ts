@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { orderCodec, positionCodec, walletCodec } from "../../src/protocol/index.ts";
 import { DEMO } from "../store/seed.ts";
+import { messageText } from "../ws-text.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -62,7 +63,7 @@ async function session(port: number): Promise<{ ws: WebSocket; frames: unknown[]
   const ws = new WebSocket(`ws://127.0.0.1:${port + 1}/ws/2`);
   const frames: unknown[][] = [];
   ws.on("message", (d) => {
-    const m: unknown = JSON.parse(String(d));
+    const m: unknown = JSON.parse(messageText(d));
     if (Array.isArray(m) && m[0] === 0) frames.push(m);
   });
   await new Promise((r) => ws.once("open", r));

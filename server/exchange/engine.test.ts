@@ -123,7 +123,7 @@ describe("matching engine", () => {
   });
 });
 
-describe("dust and cross-side diffs (review findings)", () => {
+describe("dust amounts and levels that change side", () => {
   it("refuses dust amounts and never emits a zero fill", async () => {
     const { Exchange } = await import("./exchange.ts");
     const ex = new Exchange({ now: () => 1, seed: 1, markets: [{ symbol: "tBTCUSD", start: 200 }] });

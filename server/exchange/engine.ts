@@ -342,19 +342,21 @@ function affordable(units: number, price: number): number {
   return a > 0 ? a / 1e8 : 0;
 }
 
-export function newEngineOrder(fields: {
+/** An order as submitted: `price` NaN for MARKET, `quoteBudget` a buy's spending cap (1e-8 quote units). */
+export interface NewOrder {
   id: number;
   owner: number;
   side: Side;
   type: EngineOrderType;
   price: number;
   amount: number;
-  now: number;
   cid?: number | null;
   hidden?: boolean;
   postOnly?: boolean;
   quoteBudget?: number;
-}): EngineOrder {
+}
+
+export function newEngineOrder(fields: NewOrder & { now: number }): EngineOrder {
   return {
     id: fields.id,
     owner: fields.owner,

@@ -3,14 +3,16 @@
  * simulator that keeps them alive, and the book feeds the socket server publishes. Orders from the
  * simulator go through the same `place`/`cancel` as (later) every account's orders.
  */
+import { seededRandom } from "../../src/protocol/index.ts";
 import { notifyAll } from "../log.ts";
-import { BookFeed, RawBookFeed, type Feed } from "./feeds.ts";
-import { newEngineOrder, type EngineOrder, type MatchResult, type Side } from "./engine.ts";
+import { Feeds, LevelFeed, PRICE_LEVELS, RAW_ORDERS, RawFeed, type Feed, type MarketBatch } from "./feeds.ts";
+import { newEngineOrder, type EngineOrder, type MatchResult, type NewOrder, type Side } from "./engine.ts";
 import { FundingExchange } from "./funding-market.ts";
 import { FundingSimulator } from "./funding-simulator.ts";
 import { LiquidationFeed } from "./liquidations.ts";
-import { Market, PRECISIONS, TIMEFRAMES, type Prec, type PublicTradeRow } from "./market.ts";
-import { mulberry32, price5, Simulator, type SimulatedMarket } from "./simulator.ts";
+import { Market, type PublicTradeRow } from "./market.ts";
+import { candle, TIMEFRAMES, type Prec } from "./market-data.ts";
+import { price5, Simulator, type SimulatedMarket } from "./simulator.ts";
 
 /**
  * Listed markets, their starting prices, what their quote currency is worth in USD, and their
@@ -37,20 +39,11 @@ export const LISTED_MARKETS: readonly SimulatedMarket[] = [
 /** BTCUSD's daily volume in USD at the default pace: what the seeded candle history trades. */
 const BTCUSD_DAILY_USD = 150_000_000;
 
-export interface Batch {
-  readonly market: Market;
-  readonly result: MatchResult;
-  readonly trades: readonly PublicTradeRow[];
-  /**
-   * Each book feed's diff for this batch, computed once here: every socket server (public and
-   * authenticated host) sends the same entries, and a feed's mirror advances exactly once.
-   */
-  readonly bookDiffs: ReadonlyMap<Feed, number[][]>;
-}
+export type Batch = MarketBatch<Market, MatchResult, PublicTradeRow>;
 
 export class Exchange {
   readonly markets = new Map<string, Market>();
-  readonly #feeds = new Map<string, Feed>();
+  readonly #feeds = new Feeds<Market>();
   readonly #listeners = new Set<(b: Batch) => void>();
   readonly simulator: Simulator;
   /** Funding markets (fUSD, fBTC, …), their lenders and borrowers stepped with the simulator. */
@@ -88,7 +81,7 @@ export class Exchange {
     const market = this.markets.get(m.symbol) as Market;
     const now = this.#now();
     for (const [tf, ms] of Object.entries(TIMEFRAMES)) {
-      const r = mulberry32(seed + ms / 1000);
+      const r = seededRandom(seed + ms / 1000);
       const n = 300;
       const rows: number[][] = [];
       let close = m.start;
@@ -101,7 +94,7 @@ export class Exchange {
         // The volume a candle of this length trades at the market's activity, in base units.
         const usd = (BTCUSD_DAILY_USD * (m.activity ?? 1) * ms) / 86_400_000;
         const volume = (usd * (0.5 + r())) / (close * (m.quoteUsd ?? 1));
-        rows.push([mts, open, close, high, low, Number(volume.toPrecision(6))]);
+        rows.push(candle(mts, open, close, high, low, Number(volume.toPrecision(6))));
         close = open;
       }
       market.seedCandles(tf, rows.reverse().slice(0, -1));
@@ -127,22 +120,7 @@ export class Exchange {
   }
 
   /** Submits an order with a given id (account orders carry ids from storage). */
-  placeOrder(
-    symbol: string,
-    o: {
-      id: number;
-      owner: number;
-      side: Side;
-      type: "LIMIT" | "MARKET" | "IOC" | "FOK";
-      price: number;
-      amount: number;
-      hidden?: boolean;
-      postOnly?: boolean;
-      cid?: number | null;
-      /** A buy's spending cap in 1e-8 quote units (engine.ts `quoteBudget`). */
-      quoteBudget?: number;
-    },
-  ): Batch | null {
+  placeOrder(symbol: string, o: NewOrder): Batch | null {
     const market = this.markets.get(symbol);
     // Amounts carry at most 8 decimals; anything smaller is dust the exchange refuses (RSN_DUST).
     const amount = Math.round(o.amount * 1e8) / 1e8;
@@ -191,9 +169,7 @@ export class Exchange {
   #settle(market: Market, result: MatchResult): Batch {
     market.applyLevels(result.levels);
     const trades = market.applyFills(result.fills);
-    const bookDiffs = new Map<Feed, number[][]>();
-    for (const feed of this.feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
-    const batch: Batch = { market, result, trades, bookDiffs };
+    const batch: Batch = { market, result, trades, bookDiffs: this.#feeds.diffs(market.symbol) };
     // The book has moved and the feeds' mirrors with it: every listener sees the batch; an error is
     // rethrown after them (swallowed, a half-settled fill would commit); a timer's caller logs it.
     notifyAll(this.#listeners, batch);
@@ -203,18 +179,9 @@ export class Exchange {
   /** The feed for a book shape, created (and synced to the book) on first use. */
   bookFeed(symbol: string, prec: Prec | "R0", len: number): Feed | null {
     const market = this.markets.get(symbol);
-    if (!market || (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec))) return null;
-    const key = `${symbol}|${prec}|${len}`;
-    let feed = this.#feeds.get(key);
-    if (!feed) {
-      feed = prec === "R0" ? new RawBookFeed(market, len) : new BookFeed(market, prec, len);
-      feed.diff();
-      this.#feeds.set(key, feed);
-    }
-    return feed;
-  }
-
-  feedsOf(symbol: string): Feed[] {
-    return [...this.#feeds.values()].filter((f) => f.market.symbol === symbol);
+    if (!market) return null;
+    return this.#feeds.get(market, prec, len, (p) =>
+      p === "R0" ? new RawFeed(market, len, RAW_ORDERS) : new LevelFeed(market, p, len, PRICE_LEVELS),
+    );
   }
 }

@@ -13,7 +13,8 @@ import {
   type FundingOffer,
 } from "../../src/protocol/index.ts";
 import { toUnits } from "../store/db.ts";
-import { LENDER_FEE } from "./funding-offers.ts";
+import { LENDER_FEE } from "./funding-credits.ts";
+import { fundingRest } from "./funding-api.ts";
 import { openVenue } from "./venue.ts";
 
 const DAY = 86_400_000;
@@ -25,17 +26,17 @@ function setup(seed = 21) {
   const v = openVenue({ dbPath: ":memory:", seed, now: () => clock, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
   const user = v.seeded as number;
   const events: [string, unknown][] = [];
-  v.gateway.onEvent((u, t, p) => {
+  v.events.onEvent((u, t, p) => {
     if (u === user) events.push([t, p]);
   });
-  v.trading.funds((move) => {
+  v.balances.funds((move) => {
     move(user, "exchange", "USD", -toUnits(60_000), "to funding");
     move(user, "funding", "USD", toUnits(50_000), "from exchange");
     move(user, "margin", "USD", toUnits(10_000), "from exchange");
   });
   const fx = v.exchange.funding;
   const market = fx.markets.get("fUSD");
-  if (!market || !v.gateway.funding || !v.gateway.loans) throw new Error("venue");
+  if (!market || !v.funding || !v.loans) throw new Error("venue");
   /** A funding batch that fills nothing (a lend nobody takes), so the FRR stays where it is. */
   const poke = (): void => {
     const b = fx.place("fUSD", { owner: -99, amount: 1, rate: 0.069, period: 2 });
@@ -47,18 +48,16 @@ function setup(seed = 21) {
       if (!r.ok) throw new Error(`does not decode: ${JSON.stringify(x)}`);
       return r.value as T;
     });
-  const credits = (): FundingCredit[] =>
-    decode(v.gateway.funding?.creditsWire(user) ?? [], (x) => fundingCreditCodec.decode(x));
-  const offers = (): FundingOffer[] =>
-    decode(v.gateway.funding?.offersWire(user) ?? [], (x) => fundingOfferCodec.decode(x));
+  const credits = (): FundingCredit[] => decode(v.credits.creditsWire(user) ?? [], (x) => fundingCreditCodec.decode(x));
+  const offers = (): FundingOffer[] => decode(v.funding?.offersWire(user) ?? [], (x) => fundingOfferCodec.decode(x));
   const of = (type: string) => events.filter(([t]) => t === type).map(([, p]) => p);
   return {
     v,
     user,
     events,
     market,
-    funding: v.gateway.funding,
-    loans: v.gateway.loans,
+    funding: v.funding,
+    loans: v.loans,
     poke,
     credits,
     offers,
@@ -85,14 +84,14 @@ describe("funding interest and renewal", () => {
     const open = t.credits();
     expect(open.length).toBeGreaterThan(0);
     const shortest = Math.min(...open.map((c) => c.period));
-    const before = t.v.trading.available(t.user, "funding", "USD");
+    const before = t.v.balances.available(t.user, "funding", "USD");
 
     // One day: one payment per credit (amount × rate, less 15 %), the credits still open.
     t.tick(DAY);
     t.events.length = 0;
     t.poke();
     const daily = open.reduce((s, c) => s + Math.floor(toUnits(c.amount) * c.rate * (1 - LENDER_FEE)), 0);
-    expect(t.v.trading.available(t.user, "funding", "USD") - before).toBe(daily);
+    expect(t.v.balances.available(t.user, "funding", "USD") - before).toBe(daily);
     const updated = t.of("fcu").map((p) => fundingCreditCodec.decode(p));
     expect(updated.length).toBe(open.length);
     expect(updated.every((c) => c.ok && c.value.mtsLastPayout === (c.value.mtsCreate ?? 0) + DAY)).toBe(true);
@@ -122,7 +121,7 @@ describe("funding interest and renewal", () => {
 
   it("offers what comes back again with auto-renew on, and stops when it is off", async () => {
     const t = setup(22);
-    const on = t.funding.handle(t.user, "/v2/auth/w/funding/auto", {
+    const on = fundingRest(t.v, t.user, "/v2/auth/w/funding/auto", {
       status: 1,
       currency: "USD",
       rate: 0,
@@ -130,7 +129,7 @@ describe("funding interest and renewal", () => {
     });
     expect(on?.status).toBe(200);
     expect((on?.body as unknown[])[4]).toEqual(["USD", 30, 0, 0]);
-    expect(t.funding.handle(t.user, "/v2/auth/w/funding/auto", { status: 1, currency: "NOPE" })?.status).toBe(500);
+    expect(fundingRest(t.v, t.user, "/v2/auth/w/funding/auto", { status: 1, currency: "NOPE" })?.status).toBe(500);
     t.funding.submit(t.user, { type: "LIMIT", symbol: "fUSD", amount: "2000", rate: "0.00001", period: 120 });
     const open = t.credits();
     const shortest = Math.min(...open.map((c) => c.period));
@@ -143,7 +142,7 @@ describe("funding interest and renewal", () => {
     // Rate 0 is "at the FRR": an FRRDELTAVAR offer with delta 0 for the stored period.
     expect(renewed.every((o) => o.ok && o.value.type === "FRRDELTAVAR" && o.value.period === 30)).toBe(true);
 
-    expect(t.funding.handle(t.user, "/v2/auth/w/funding/auto", { status: 0, currency: "USD" })?.status).toBe(200);
+    expect(fundingRest(t.v, t.user, "/v2/auth/w/funding/auto", { status: 0, currency: "USD" })?.status).toBe(200);
     if (t.credits().length > 0) {
       t.tick(121 * DAY);
       t.events.length = 0;
@@ -204,17 +203,17 @@ describe("funding interest and renewal", () => {
     const loans = t.loans.loansWire(t.user).map((l) => fundingLoanCodec.decode(l));
     expect(loans.length).toBeGreaterThan(0);
     const daily = loans.reduce((s, l) => s + (l.ok ? Math.round(toUnits(l.value.amount) * l.value.rate) : 0), 0);
-    const before = t.v.trading.available(t.user, "margin", "USD");
+    const before = t.v.balances.available(t.user, "margin", "USD");
     t.tick(DAY);
     t.events.length = 0;
     t.poke();
     // An unused loan's interest is charged in its own currency to the margin wallet.
-    expect(before - t.v.trading.available(t.user, "margin", "USD")).toBe(daily);
+    expect(before - t.v.balances.available(t.user, "margin", "USD")).toBe(daily);
     expect(t.of("flu").length).toBe(loans.length);
     t.tick(DAY);
     t.events.length = 0;
     t.poke();
-    expect(before - t.v.trading.available(t.user, "margin", "USD")).toBe(2 * daily);
+    expect(before - t.v.balances.available(t.user, "margin", "USD")).toBe(2 * daily);
     const closed = t.of("flc").map((p) => fundingLoanCodec.decode(p));
     expect(closed.map((l) => l.ok && l.value.status)).toEqual(loans.map(() => "CLOSED (expired)"));
     expect(t.loans.loansWire(t.user)).toEqual([]);

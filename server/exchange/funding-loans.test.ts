@@ -21,8 +21,8 @@ import {
   type Position,
 } from "../../src/protocol/index.ts";
 import { fromUnits, toUnits } from "../store/db.ts";
-import { LENDER_FEE } from "./funding-offers.ts";
-import { demoSession, wait } from "./test-session.ts";
+import { LENDER_FEE } from "./funding-credits.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue, type Venue } from "./venue.ts";
 
 const SYM = "tBTCUSD";
@@ -103,7 +103,7 @@ function clockVenue(dbPath = ":memory:") {
   let clock = 1_800_000_000_000;
   const v = openVenue({ dbPath, seed: 9, now: () => clock, markets: [{ symbol: SYM, start: 30_000 }] });
   const events: [number, string, unknown][] = [];
-  v.gateway.onEvent((u, t, p) => events.push([u, t, p]));
+  v.events.onEvent((u, t, p) => events.push([u, t, p]));
   return { v, events, tick: (ms: number) => (clock += ms), now: () => clock };
 }
 
@@ -120,19 +120,19 @@ function trade(v: Venue, user: number, amount: number): number {
   const ask = engine.bestAsk() as number;
   const price = Math.round((bid + ask) / 2);
   v.exchange.place(SYM, -901, amount > 0 ? "sell" : "buy", "LIMIT", price, Math.abs(amount));
-  const r = v.trading.place(user, { type: "LIMIT", symbol: SYM, amount, price });
+  const r = v.orders.place(user, { type: "LIMIT", symbol: SYM, amount, price });
   if (!r.ok) throw new Error(r.msg);
   return price;
 }
 
 function position(v: Venue, user: number): Position {
-  const d = positionCodec.decode(v.trading.positions.wireAll(user)[0]);
+  const d = positionCodec.decode(v.positions.wireAll(user)[0]);
   if (!d.ok) throw new Error("position");
   return d.value;
 }
 
 const loansOf = (v: Venue, user: number): FundingLoan[] =>
-  (v.gateway.loans?.loansWire(user) ?? []).map((l) => {
+  (v.loans?.loansWire(user) ?? []).map((l) => {
     const d = fundingLoanCodec.decode(l);
     if (!d.ok) throw new Error("loan");
     return d.value;
@@ -143,7 +143,7 @@ describe("positions backed by funding", () => {
     const { v, events, tick } = clockVenue();
     const user = v.seeded as number;
     const lender = v.accounts.createUser("lender@example.com", "lender", "pw-123456", Date.now(), true);
-    v.trading.funds((move) => {
+    v.balances.funds((move) => {
       move(user, "exchange", "USD", -toUnits(5000), "to margin");
       move(user, "margin", "USD", toUnits(5000), "from exchange");
       move(lender, "funding", "USD", toUnits(50_000), "Deposit");
@@ -155,7 +155,7 @@ describe("positions backed by funding", () => {
     const cap = Math.min(fm.frr(), ...fm.engine.lends.map((o) => o.rate));
     const rate = Number(((bid + cap) / 2).toPrecision(5));
     expect(rate > bid && rate < cap).toBe(true);
-    const lent = v.gateway.funding?.submit(lender, {
+    const lent = v.funding?.submit(lender, {
       type: "LIMIT",
       symbol: "fUSD",
       amount: "20000",
@@ -167,7 +167,7 @@ describe("positions backed by funding", () => {
     // Long 1 BTC at ~30 000 with 5 000 USD of own funds: the rest is borrowed.
     const price = trade(v, user, 1);
     await wait(0);
-    const own = v.trading.positions.marginBalance(user, "USD");
+    const own = v.positions.marginBalance(user, "USD");
     const loans = loansOf(v, user);
     const borrowed = loans.reduce((s, l) => s + toUnits(l.amount), 0);
     expect(borrowed).toBe(toUnits(price) - own);
@@ -175,33 +175,33 @@ describe("positions backed by funding", () => {
     const fromLender = loans.find((l) => l.rate === rate);
     expect(fromLender?.amount).toBe(20_000);
     expect(loans.every((l) => l.side === -1 && l.status === "ACTIVE" && l.period === 2)).toBe(true);
-    const credits = (v.gateway.funding?.creditsWire(lender) ?? []).map((c) => fundingCreditCodec.decode(c));
+    const credits = (v.credits.creditsWire(lender) ?? []).map((c) => fundingCreditCodec.decode(c));
     expect(credits.map((c) => c.ok && [c.value.amount, c.value.rate, c.value.positionPair])).toEqual([
       [20_000, rate, SYM],
     ]);
-    expect(v.trading.available(lender, "funding", "USD")).toBe(toUnits(30_000));
+    expect(v.balances.available(lender, "funding", "USD")).toBe(toUnits(30_000));
     expect(events.some(([u, t]) => u === user && t === "fln")).toBe(true);
     expect(position(v, user).swap).toBe(0);
 
     // A simulated day: interest charged to the margin wallet, the swap shows it, the lender paid.
     const expected = loans.reduce((s, l) => s + toUnits(l.amount) * l.rate, 0);
-    const before = v.trading.available(user, "margin", "USD");
-    const lenderBefore = v.trading.available(lender, "funding", "USD");
+    const before = v.balances.available(user, "margin", "USD");
+    const lenderBefore = v.balances.available(lender, "funding", "USD");
     tick(DAY);
     events.length = 0;
     v.exchange.simulator.step();
     await wait(0);
-    const charged = before - v.trading.available(user, "margin", "USD");
+    const charged = before - v.balances.available(user, "margin", "USD");
     expect(charged).toBeGreaterThan(0);
     expect(Math.abs(charged - expected)).toBeLessThan(loans.length + 2);
     expect(position(v, user).swap).toBeCloseTo(-fromUnits(charged), 6);
     expect(events.some(([u, t]) => u === user && t === "flu")).toBe(true);
-    expect(v.trading.ledgersWire(user, "USD", 5).some((l) => l[8] === "Margin Funding Charge on wallet margin")).toBe(
+    expect(v.balances.ledgersWire(user, "USD", 5).some((l) => l[8] === "Margin Funding Charge on wallet margin")).toBe(
       true,
     );
-    const paid = v.trading.available(lender, "funding", "USD") - lenderBefore;
+    const paid = v.balances.available(lender, "funding", "USD") - lenderBefore;
     expect(paid).toBe(Math.floor(toUnits(20_000) * rate * (1 - LENDER_FEE)));
-    const base = decodeMarginInfo(v.trading.positions.marginBase(user));
+    const base = decodeMarginInfo(v.positions.marginBase(user));
     expect(base.ok && base.value.kind === "base" && base.value.swap).toBeCloseTo(-fromUnits(charged), 6);
 
     // Half a day more, then the position closes: loans closed with the last interest, lender repaid.
@@ -217,9 +217,9 @@ describe("positions backed by funding", () => {
     expect(closedPos.ok && closedPos.value.swap).toBeLessThan(-fromUnits(charged));
     const fcc = events.filter(([u, t]) => u === lender && t === "fcc").map(([, , p]) => fundingCreditCodec.decode(p));
     expect(fcc.map((c) => c.ok && c.value.status)).toEqual(["CLOSED (used)"]);
-    expect(v.gateway.funding?.creditsWire(lender)).toEqual([]);
+    expect(v.credits.creditsWire(lender)).toEqual([]);
     const halfDay = Math.floor(toUnits(20_000) * rate * 0.5 * (1 - LENDER_FEE));
-    expect(v.trading.available(lender, "funding", "USD")).toBe(lenderBefore + toUnits(20_000) + paid + halfDay);
+    expect(v.balances.available(lender, "funding", "USD")).toBe(lenderBefore + toUnits(20_000) + paid + halfDay);
     v.db.close();
   });
 
@@ -227,7 +227,7 @@ describe("positions backed by funding", () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), "loans-")), "x.db");
     const first = clockVenue(dbPath);
     const user = first.v.seeded as number;
-    first.v.trading.funds((move) => {
+    first.v.balances.funds((move) => {
       move(user, "exchange", "USD", -toUnits(40_000), "to margin");
       move(user, "margin", "USD", toUnits(40_000), "from exchange");
     });
@@ -239,7 +239,7 @@ describe("positions backed by funding", () => {
     trade(first.v, user, 1);
     await wait(0);
     const pos = position(first.v, user);
-    const own = first.v.trading.positions.marginBalance(user, "USD");
+    const own = first.v.positions.marginBalance(user, "USD");
     const borrowed = loansOf(first.v, user).reduce((s, l) => s + toUnits(l.amount), 0);
     expect(borrowed).toBe(Math.round(2 * pos.basePrice * 1e8) - own);
     const ids = loansOf(first.v, user).map((l) => l.id);
@@ -261,7 +261,7 @@ describe("positions backed by funding", () => {
   it("borrows the base currency for a short and charges its interest in the quote currency", async () => {
     const { v, tick } = clockVenue();
     const user = v.seeded as number;
-    v.trading.funds((move) => {
+    v.balances.funds((move) => {
       move(user, "exchange", "USD", -toUnits(10_000), "to margin");
       move(user, "margin", "USD", toUnits(10_000), "from exchange");
     });
@@ -272,11 +272,11 @@ describe("positions backed by funding", () => {
     expect(loans.every((l) => l.symbol === "fBTC")).toBe(true);
     expect(loans.reduce((s, l) => s + toUnits(l.amount), 0)).toBe(toUnits(0.5));
     const btcInterest = loans.reduce((s, l) => s + toUnits(l.amount) * l.rate, 0);
-    const before = v.trading.available(user, "margin", "USD");
+    const before = v.balances.available(user, "margin", "USD");
     tick(DAY);
     v.exchange.simulator.step();
     await wait(0);
-    const charged = before - v.trading.available(user, "margin", "USD");
+    const charged = before - v.balances.available(user, "margin", "USD");
     const mark = v.exchange.markets.get(SYM)?.lastPrice() as number;
     // Converted at the market's last price (which the step may have moved a little from the fill's).
     expect(charged / (btcInterest * mark)).toBeGreaterThan(0.95);

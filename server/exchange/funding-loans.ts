@@ -1,8 +1,8 @@
 /**
- * Funding loans: the borrower's side of funding (PROTOCOL.md 4.2, 6). A loan (side −1) comes from
- * an account's borrow offer (a negative `fon` amount, see funding-offers.ts) or is taken
- * automatically for a margin position. Its lender is either an account (its credit is linked to
- * the loan) or the simulated lenders.
+ * Funding loans: the borrower's side of funding (docs/protocol.md#funding-credits-and-loans). A
+ * loan (side −1) comes from an account's borrow offer (a negative `fon` amount, see
+ * funding-offers.ts) or is taken automatically for a margin position. Its lender is either an
+ * account (its credit is linked to the loan) or the simulated lenders.
  *
  * Positions are backed by funding. The rule:
  * - a position's funding need is, for a long, its notional at the base price in the quote currency
@@ -29,104 +29,51 @@
  *   as on Bitfinex); a manual loan closes at the end of its period ("CLOSED (expired)"), and the
  *   position it backed borrows its place at the FRR.
  *
- * Channel 0: `fls fln flu flc`. REST: `r/funding/loans[/SYM][/hist]`, `w/funding/close` (a loan or
- * a credit, closed early). Every change commits (through Trading's `funds` transaction, which
- * also carries the wallet moves) before its events go out.
+ * Channel 0: `fls fln flu flc`; the REST calls (`r/funding/loans[/SYM][/hist]`, `w/funding/close`)
+ * are funding-api.ts. Every change commits, with its wallet moves (balances.ts), before its events
+ * go out (events.ts).
  */
-import { fundingLoanCodec, parseSymbol } from "../../src/protocol/index.ts";
+import { parseSymbol } from "../../src/protocol/index.ts";
 import { fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
+import type { Balances } from "./balances.ts";
 import { fxRate } from "./derived.ts";
+import type { AccountEvents } from "./events.ts";
 import type { Exchange } from "./exchange.ts";
-import { DAY, type BorrowFill, type FundingOffers, type LoanOpener } from "./funding-offers.ts";
-import type { PositionFunding, PositionRow } from "./positions.ts";
-import { Positions } from "./positions.ts";
-import { CommitOutbox } from "./outbox.ts";
-import type { AccountEmit, Trading } from "./trading.ts";
+import type { FundingCredits } from "./funding-credits.ts";
+import type { FundingOffers } from "./funding-offers.ts";
+import { DAY, loanWire, saveLoan, type BorrowFill, type LoanOpener, type LoanRow } from "./funding-records.ts";
+import { Positions, type PositionFunding, type PositionRow } from "./positions.ts";
 
 /** The period of an automatic loan (renewed every day while its position is open). */
 export const AUTO_PERIOD = 2;
 /** Smaller needs (1e-5 of a currency) are not borrowed. */
 const DUST = 1000;
 
-interface LoanRow {
-  id: number;
-  user_id: number;
-  symbol: string;
-  offer_id: number | null;
-  credit_id: number | null;
-  amount: number;
-  rate: number;
-  rate_type: string;
-  period: number;
-  status: string;
-  position_pair: string | null;
-  auto: number;
-  renew: number;
-  /** Interest charged so far, units of the loan's currency. */
-  charged: number;
-  mts_create: number;
-  mts_update: number;
-  mts_last_payout: number;
-  open: number;
-}
-
-type Move = (userId: number, type: "margin", currency: string, dUnits: number, text: string) => void;
-
-export interface LoanReply {
-  readonly status: number;
-  readonly body: unknown;
-}
-
 export class FundingLoans implements PositionFunding, LoanOpener {
-  readonly #outbox: CommitOutbox;
   readonly #nextId: () => number;
   #nextDue = Number.POSITIVE_INFINITY;
-  /** The wallet mover of the transaction in progress (Trading's `funds`). */
-  #move: Move | null = null;
 
   constructor(
     readonly db: Db,
     readonly exchange: Exchange,
-    readonly trading: Trading,
+    readonly positions: Positions,
+    readonly balances: Balances,
     readonly offers: FundingOffers,
+    readonly credits: FundingCredits,
+    readonly events: AccountEvents,
     readonly now: () => number,
-    readonly send: AccountEmit,
   ) {
-    this.#outbox = new CommitOutbox(db, send);
     this.#nextId = nextIdFrom(db, "funding_loan", 0);
     offers.loans = this;
-    trading.positions.funding = this;
+    positions.funding = this;
     exchange.funding.onBatch(() => {
       if (!this.db.inTransaction && this.now() >= this.#nextDue) this.#accrue();
     });
     this.#planNext();
   }
 
-  get #positions(): Positions {
-    return this.trading.positions;
-  }
-
-  /** Runs fn in Trading's funds transaction (or inside the open one), then sends the events. */
-  #atomically(fn: () => void): void {
-    if (this.#move) fn();
-    else
-      this.trading.funds((move) => {
-        this.#move = move as Move;
-        try {
-          fn();
-        } finally {
-          this.#move = null;
-        }
-      });
-    this.#flush();
-  }
-
   #emit(userId: number, type: string, payload: unknown): void {
-    this.#outbox.emit(userId, type, payload);
-  }
-
-  #flush(): void {
-    this.#outbox.flush();
+    this.events.emit(userId, type, payload);
   }
 
   #planNext(): void {
@@ -139,41 +86,6 @@ export class FundingLoans implements PositionFunding, LoanOpener {
   }
 
   // --- records ---------------------------------------------------------------------------------
-
-  #wire(l: LoanRow): unknown[] {
-    return fundingLoanCodec.encode({
-      id: l.id,
-      symbol: l.symbol,
-      side: -1,
-      mtsCreate: l.mts_create,
-      mtsUpdate: l.mts_update,
-      amount: fromUnits(l.amount),
-      flags: 0,
-      status: l.status,
-      type: l.rate_type,
-      rate: l.rate,
-      period: l.period,
-      mtsOpening: l.mts_create,
-      mtsLastPayout: l.mts_last_payout,
-      notify: false,
-      hidden: false,
-      renew: l.renew === 1,
-      rateReal: null,
-      noClose: false,
-    });
-  }
-
-  #save(l: LoanRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO funding_loans (id, user_id, symbol, offer_id, credit_id, amount, rate, rate_type, period, status, position_pair, auto, renew, charged, mts_create, mts_update, mts_last_payout, open)
-         VALUES (@id, @user_id, @symbol, @offer_id, @credit_id, @amount, @rate, @rate_type, @period, @status, @position_pair, @auto, @renew, @charged, @mts_create, @mts_update, @mts_last_payout, @open)
-         ON CONFLICT(id) DO UPDATE SET credit_id = excluded.credit_id, amount = excluded.amount, rate = excluded.rate, status = excluded.status,
-           position_pair = excluded.position_pair, charged = excluded.charged, mts_update = excluded.mts_update,
-           mts_last_payout = excluded.mts_last_payout, open = excluded.open`,
-      )
-      .run(l);
-  }
 
   #open(
     o: Omit<LoanRow, "id" | "status" | "charged" | "mts_create" | "mts_update" | "mts_last_payout" | "open">,
@@ -189,8 +101,8 @@ export class FundingLoans implements PositionFunding, LoanOpener {
       mts_last_payout: now,
       open: 1,
     };
-    this.#save(l);
-    this.#emit(l.user_id, "fln", this.#wire(l));
+    saveLoan(this.db, l);
+    this.#emit(l.user_id, "fln", loanWire(l));
     this.#nextDue = Math.min(this.#nextDue, now + DAY);
     return l;
   }
@@ -210,7 +122,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     const rows = this.db
       .prepare("SELECT * FROM funding_loans WHERE user_id = ? AND open = 1 ORDER BY id DESC")
       .all(userId) as LoanRow[];
-    return rows.filter((l) => symbol === null || l.symbol === symbol).map((l) => this.#wire(l));
+    return rows.filter((l) => symbol === null || l.symbol === symbol).map((l) => loanWire(l));
   }
 
   snapshots(userId: number): [string, unknown][] {
@@ -226,7 +138,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
 
   /** The position a loan backs, with the rate from the loan's currency to its quote currency. */
   #backed(l: LoanRow): { pos: PositionRow; quote: string; fx: number } | null {
-    const pos = l.position_pair ? this.#positions.get(l.user_id, l.position_pair) : undefined;
+    const pos = l.position_pair ? this.positions.get(l.user_id, l.position_pair) : undefined;
     const quote = pos ? Positions.quoteOf(pos.symbol) : null;
     if (!pos || !quote) return null;
     const fx = fxRate(this.exchange, l.symbol.slice(1), quote) ?? 0;
@@ -244,9 +156,9 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     const currency = backed ? backed.quote : l.symbol.slice(1);
     const cost = Math.round(backed ? raw * backed.fx : raw);
     if (cost <= 0) return;
-    const pay = Math.min(cost, Math.max(0, this.trading.available(l.user_id, "margin", currency)));
-    if (pay > 0) this.#move?.(l.user_id, "margin", currency, -pay, "Margin Funding Charge on wallet margin");
-    if (backed) this.#positions.addSwap(backed.pos, cost);
+    const pay = Math.min(cost, Math.max(0, this.balances.available(l.user_id, "margin", currency)));
+    if (pay > 0) this.balances.move(l.user_id, "margin", currency, -pay, 0, "Margin Funding Charge on wallet margin");
+    if (backed) this.positions.addSwap(backed.pos, cost);
   }
 
   /** The interest a position's loans have accrued and not yet charged, units of its quote currency. */
@@ -268,22 +180,22 @@ export class FundingLoans implements PositionFunding, LoanOpener {
         "SELECT * FROM funding_loans WHERE open = 1 AND (mts_last_payout + ? <= ? OR (auto = 0 AND mts_create + period * ? <= ?)) ORDER BY id",
       )
       .all(DAY, now, DAY, now) as LoanRow[];
-    this.#atomically(() => {
+    this.events.atomically(() => {
       for (const l of due) {
         const end = l.auto === 1 ? Number.POSITIVE_INFINITY : l.mts_create + l.period * DAY;
         if (now >= end) {
           const pair = l.position_pair;
           this.#close(l, "CLOSED (expired)", end);
-          const pos = pair ? this.#positions.get(l.user_id, pair) : undefined;
+          const pos = pair ? this.positions.get(l.user_id, pair) : undefined;
           if (pos) this.resized(pos);
           continue;
         }
         this.#charge(l, l.mts_last_payout + Math.floor((now - l.mts_last_payout) / DAY) * DAY);
         if (l.rate_type === "VAR") l.rate = this.exchange.funding.markets.get(l.symbol)?.frr() ?? l.rate;
-        this.#save(l);
-        this.#emit(l.user_id, "flu", this.#wire(l));
-        const pos = l.position_pair ? this.#positions.get(l.user_id, l.position_pair) : undefined;
-        if (pos) this.#positions.touch(pos);
+        saveLoan(this.db, l);
+        this.#emit(l.user_id, "flu", loanWire(l));
+        const pos = l.position_pair ? this.positions.get(l.user_id, l.position_pair) : undefined;
+        if (pos) this.positions.touch(pos);
       }
       this.#planNext();
     });
@@ -295,26 +207,26 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     this.#charge(l, upTo);
     l.open = 0;
     l.status = status;
-    this.#save(l);
-    this.#emit(l.user_id, "flc", this.#wire(l));
-    if (l.credit_id !== null) this.offers.repayCredit(l.credit_id, Number.MAX_SAFE_INTEGER);
+    saveLoan(this.db, l);
+    this.#emit(l.user_id, "flc", loanWire(l));
+    if (l.credit_id !== null) this.credits.repayCredit(l.credit_id, Number.MAX_SAFE_INTEGER);
   }
 
   #reduce(l: LoanRow, units: number): void {
     this.#charge(l, this.now());
     l.amount -= units;
-    this.#save(l);
-    this.#emit(l.user_id, "flu", this.#wire(l));
-    if (l.credit_id !== null) this.offers.repayCredit(l.credit_id, units);
+    saveLoan(this.db, l);
+    this.#emit(l.user_id, "flu", loanWire(l));
+    if (l.credit_id !== null) this.credits.repayCredit(l.credit_id, units);
   }
 
   /** A loan now backs `pair` (or, null, nothing): charged up to now for what it backed before. */
   #assign(l: LoanRow, pair: string | null): void {
     this.#charge(l, this.now());
     l.position_pair = pair;
-    this.#save(l);
-    this.#emit(l.user_id, "flu", this.#wire(l));
-    if (l.credit_id !== null) this.offers.linkCredit(l.credit_id, l.id, pair);
+    saveLoan(this.db, l);
+    this.#emit(l.user_id, "flu", loanWire(l));
+    if (l.credit_id !== null) this.credits.linkCredit(l.credit_id, l.id, pair);
   }
 
   // --- positions (PositionFunding) -------------------------------------------------------------
@@ -332,18 +244,18 @@ export class FundingLoans implements PositionFunding, LoanOpener {
   /** The margin wallet's own balance of `currency` that other positions' needs do not use. */
   #ownFree(pos: PositionRow, currency: string): number {
     let used = 0;
-    for (const q of this.#positions.openOf(pos.user_id)) {
+    for (const q of this.positions.openOf(pos.user_id)) {
       if (q === pos) continue;
       const n = this.#need(q);
       if (!n || n.currency !== currency) continue;
       const borrowed = this.#loansOf(q.user_id, q.symbol).reduce((s, l) => s + l.amount, 0);
       used += Math.max(0, n.units - borrowed);
     }
-    return Math.max(0, this.#positions.marginBalance(pos.user_id, currency) - used);
+    return Math.max(0, this.positions.marginBalance(pos.user_id, currency) - used);
   }
 
   resized(pos: PositionRow): void {
-    this.#atomically(() => {
+    this.events.atomically(() => {
       const need = this.#need(pos);
       const loans = this.#loansOf(pos.user_id, pos.symbol);
       const borrowed = loans.reduce((s, l) => s + l.amount, 0);
@@ -355,7 +267,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
   }
 
   closed(pos: PositionRow): void {
-    this.#atomically(() => {
+    this.events.atomically(() => {
       for (const l of this.#loansOf(pos.user_id, pos.symbol))
         if (l.auto === 1) this.#close(l, "CLOSED (used)");
         else this.#assign(l, null);
@@ -409,7 +321,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     const base = { user_id: pos.user_id, symbol, offer_id: null, position_pair: pos.symbol, auto: 1, renew: 0 };
     for (const f of batch?.result.fills ?? []) {
       left -= toUnits(f.amount);
-      const creditId = this.offers.creditOfTrade(f.tradeId) ?? null;
+      const creditId = this.credits.creditByTrade.get(f.tradeId) ?? null;
       const l = this.#open({
         ...base,
         credit_id: creditId,
@@ -418,7 +330,7 @@ export class FundingLoans implements PositionFunding, LoanOpener {
         rate_type: "FIXED",
         period: f.period,
       });
-      if (creditId !== null) this.offers.linkCredit(creditId, l.id, pos.symbol);
+      if (creditId !== null) this.credits.linkCredit(creditId, l.id, pos.symbol);
     }
     if (left > 0)
       this.#open({ ...base, credit_id: null, amount: left, rate: frr, rate_type: "VAR", period: AUTO_PERIOD });
@@ -440,7 +352,6 @@ export class FundingLoans implements PositionFunding, LoanOpener {
       auto: 0,
       renew: o.renew ? 1 : 0,
     });
-    this.#flush();
     return l.id;
   }
 
@@ -448,55 +359,35 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     const l = this.#loan(loanId);
     if (!l) return;
     l.credit_id = creditId;
-    this.#save(l);
-    this.offers.linkCredit(creditId, l.id, l.position_pair);
+    saveLoan(this.db, l);
+    this.credits.linkCredit(creditId, l.id, l.position_pair);
   }
 
-  // --- REST ------------------------------------------------------------------------------------
-
-  /** `r/funding/loans[/SYM][/hist]` and `w/funding/close`; null for other paths. */
-  handle(userId: number, path: string, body: Record<string, unknown>): LoanReply | null {
-    let m: RegExpExecArray | null;
-    if ((m = /^\/v2\/auth\/r\/funding\/loans(?:\/(f[A-Z0-9]+))?$/.exec(path)))
-      return { status: 200, body: this.loansWire(userId, m[1] ?? null) };
-    if ((m = /^\/v2\/auth\/r\/funding\/loans(?:\/(f[A-Z0-9]+))?\/hist$/.exec(path))) {
-      const limit = Math.min(2500, Math.max(1, Number(body["limit"] ?? 25) || 25));
-      const rows = this.db
-        .prepare("SELECT * FROM funding_loans WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?")
-        .all(userId, limit) as LoanRow[];
-      return { status: 200, body: rows.filter((l) => !m?.[1] || l.symbol === m[1]).map((l) => this.#wire(l)) };
-    }
-    if (path === "/v2/auth/w/funding/close") return this.#closeEarly(userId, body["id"]);
-    return null;
+  /** Closed loans, newest first (REST `r/funding/loans[/SYM]/hist`). */
+  historyWire(userId: number, symbol: string | null, limit: number): unknown[][] {
+    const rows = this.db
+      .prepare("SELECT * FROM funding_loans WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?")
+      .all(userId, limit) as LoanRow[];
+    return rows.filter((l) => !symbol || l.symbol === symbol).map((l) => loanWire(l));
   }
 
   /**
-   * `w/funding/close {id}`: a loan (the borrower repays it; a position it backed borrows its place
-   * at the FRR) or a credit (the lender takes it back; see FundingOffers.closeByLender).
+   * `w/funding/close` of a loan: the borrower repays it, and a position it backed borrows its place
+   * at the FRR. Null when `id` is not one of the user's open loans.
    */
-  #closeEarly(userId: number, id: unknown): LoanReply {
-    const now = this.now();
-    const ok = (record: unknown[]): LoanReply => ({
-      status: 200,
-      body: [now, "fclose-req", null, null, record, null, "SUCCESS", "Funding closed."],
-    });
-    if (typeof id !== "number" || !Number.isInteger(id)) return { status: 500, body: ["error", 10020, "id: invalid"] };
+  closeByBorrower(userId: number, id: number): unknown[] | null {
     const l = this.#loan(id);
-    if (l && l.user_id === userId) {
-      this.#atomically(() => {
-        const pair = l.position_pair;
-        this.#close(l, "CLOSED (closed)");
-        const pos = pair ? this.#positions.get(userId, pair) : undefined;
-        if (pos) {
-          this.resized(pos);
-          this.#positions.touch(pos);
-        }
-        this.#planNext();
-      });
-      return ok(this.#wire(l));
-    }
-    const credit = this.offers.closeByLender(userId, id);
-    if (credit) return ok(credit);
-    return { status: 500, body: ["error", 10001, "Funding not found."] };
+    if (!l || l.user_id !== userId) return null;
+    this.events.atomically(() => {
+      const pair = l.position_pair;
+      this.#close(l, "CLOSED (closed)");
+      const pos = pair ? this.positions.get(userId, pair) : undefined;
+      if (pos) {
+        this.resized(pos);
+        this.positions.touch(pos);
+      }
+      this.#planNext();
+    });
+    return loanWire(l);
   }
 }

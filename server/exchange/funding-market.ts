@@ -1,23 +1,35 @@
 /**
- * Funding markets (PROTOCOL.md 2.1–2.5, 7): per currency, a matching engine of lend and borrow
- * offers keyed by (rate, period), the aggregated P0–P4 funding books (src/protocol's OrderBook of
- * kind "funding": bids are borrowers with negative amounts, asks lenders with positive ones), the
- * funding trades tape, candles per period (`p30`) and per period range (`a30:p2:p30`), and the
- * 16-field funding ticker with its FRR. `FundingExchange` holds the markets, their book feeds and the
- * batch listeners, as `Exchange` does for trading pairs.
- *
- * Matching: a lender's period is the longest term it accepts, a borrower's the term it needs, so a
- * lend offer (rate r, period p) matches a borrow (rate ≥ r, period ≤ p); the trade runs at the
- * resting (maker) offer's rate for the borrower's period. A trade's amount is signed by the taker:
- * positive when the taker lends, negative when it borrows.
+ * Funding markets (docs/protocol.md#funding-books, #funding-conventions): per currency, a matching
+ * engine of lend and borrow offers keyed by (rate, period) (funding-engine.ts), the aggregated
+ * P0–P4 funding books (src/protocol's OrderBook of kind "funding": bids are borrowers with negative
+ * amounts, asks lenders with positive ones), the funding trades tape, candles per period (`p30`) and
+ * per period range (`a30:p2:p30`), and the 16-field funding ticker with its FRR. `FundingExchange`
+ * holds the markets, their book feeds and the batch listeners, as `Exchange` does for trading pairs.
+ * A trade's amount is signed by the taker: positive when the taker lends, negative when it borrows.
  */
-import { fundingTickerCodec, OrderBook, publicFundingTradeCodec, type BookSide } from "../../src/protocol/index.ts";
-import { diffLevels, snapshotLevels, type LevelShape } from "./feeds.ts";
+import { fundingTickerCodec, OrderBook, seededRandom } from "../../src/protocol/index.ts";
 import { notifyAll } from "../log.ts";
-import { MAX_CANDLES, MAX_TRADES, PRECISIONS, roundToPrecision, TIMEFRAMES, type Prec } from "./market.ts";
-import { mulberry32 } from "./simulator.ts";
+import { own } from "../reply.ts";
+import { Feeds, FUNDING_LEVELS, LevelFeed, RAW_OFFERS, RawFeed, type Feed, type MarketBatch } from "./feeds.ts";
+import {
+  FundingEngine,
+  type FundingFill,
+  type FundingLevelChange,
+  type FundingMatch,
+  type FundingOrder,
+} from "./funding-engine.ts";
+import {
+  addToCandles,
+  aggregate,
+  candle,
+  dailyTicker,
+  PRECISIONS,
+  round8,
+  Tape,
+  TIMEFRAMES,
+  type Prec,
+} from "./market-data.ts";
 
-const SIG: Record<Prec, number> = { P0: 5, P1: 4, P2: 3, P3: 2, P4: 1 };
 export const MIN_PERIOD = 2;
 export const MAX_PERIOD = 120;
 /** Periods a candle key may name (`p30`, `a30:p2:p30`): bounded, so keys cannot multiply series. */
@@ -37,133 +49,6 @@ export const LISTED_FUNDING: readonly ListedFunding[] = [
   { symbol: "fETH", start: 0.00008, usd: 3_200 },
   { symbol: "fUST", start: 0.00025, usd: 1 },
 ];
-
-export type FundingSide = "lend" | "borrow";
-
-export interface FundingOrder {
-  readonly id: number;
-  readonly owner: number;
-  readonly side: FundingSide;
-  readonly rate: number;
-  readonly period: number;
-  readonly hidden: boolean;
-  readonly mtsCreate: number;
-  remaining: number;
-  readonly original: number;
-}
-
-export interface FundingFill {
-  readonly tradeId: number;
-  readonly mts: number;
-  readonly maker: FundingOrder;
-  readonly taker: FundingOrder;
-  readonly amount: number;
-  readonly rate: number;
-  readonly period: number;
-}
-
-interface LevelChange {
-  readonly side: FundingSide;
-  readonly rate: number;
-  readonly period: number;
-  readonly deltaAmount: number;
-  readonly deltaCount: number;
-}
-
-export interface FundingMatch {
-  readonly order: FundingOrder;
-  readonly fills: readonly FundingFill[];
-  readonly levels: readonly LevelChange[];
-  /** True when (what is left of) the order rests on the book. */
-  readonly rested: boolean;
-}
-
-const round8 = (v: number): number => Math.round(v * 1e8) / 1e8;
-
-/** Price-time priority over (rate, period) offers; hidden offers rest but leave the books alone. */
-export class FundingEngine {
-  /** Best first: lends by rate ascending, borrows by rate descending; arrival order within a rate. */
-  readonly lends: FundingOrder[] = [];
-  readonly borrows: FundingOrder[] = [];
-  readonly #byId = new Map<number, FundingOrder>();
-
-  constructor(readonly nextTradeId: () => number) {}
-
-  get(id: number): FundingOrder | undefined {
-    return this.#byId.get(id);
-  }
-
-  /** Matches an offer; the rest rests unless `immediate` (a simulated taker). */
-  submit(o: FundingOrder, now: number, immediate = false): FundingMatch {
-    const fills: FundingFill[] = [];
-    const levels: LevelChange[] = [];
-    const book = o.side === "lend" ? this.borrows : this.lends;
-    for (let i = 0; i < book.length && o.remaining > 1e-9;) {
-      const m = book[i] as FundingOrder;
-      const crosses = o.side === "lend" ? m.rate >= o.rate : m.rate <= o.rate;
-      if (!crosses) break;
-      const lend = o.side === "lend" ? o : m;
-      const borrow = o.side === "lend" ? m : o;
-      if (borrow.period > lend.period || m.owner === o.owner) {
-        i++;
-        continue;
-      }
-      const amount = round8(Math.min(o.remaining, m.remaining));
-      o.remaining = round8(o.remaining - amount);
-      m.remaining = round8(m.remaining - amount);
-      fills.push({
-        tradeId: this.nextTradeId(),
-        mts: now,
-        maker: m,
-        taker: o,
-        amount,
-        rate: m.rate,
-        period: borrow.period,
-      });
-      if (!m.hidden)
-        levels.push({
-          side: m.side,
-          rate: m.rate,
-          period: m.period,
-          deltaAmount: -amount,
-          deltaCount: m.remaining > 1e-9 ? 0 : -1,
-        });
-      if (m.remaining <= 1e-9) {
-        book.splice(i, 1);
-        this.#byId.delete(m.id);
-      } else i++;
-    }
-    const rested = !immediate && o.remaining > 1e-9;
-    if (rested) {
-      this.restore(o);
-      if (!o.hidden)
-        levels.push({ side: o.side, rate: o.rate, period: o.period, deltaAmount: o.remaining, deltaCount: 1 });
-    }
-    return { order: o, fills, levels, rested };
-  }
-
-  /** Puts an offer on its side without matching (a restart's restore, or what is left after matching). */
-  restore(o: FundingOrder): void {
-    const side = o.side === "lend" ? this.lends : this.borrows;
-    const better = (a: number, b: number): boolean => (o.side === "lend" ? a < b : a > b);
-    let i = side.length;
-    while (i > 0 && better(o.rate, (side[i - 1] as FundingOrder).rate)) i--;
-    side.splice(i, 0, o);
-    this.#byId.set(o.id, o);
-  }
-
-  cancel(id: number): { order: FundingOrder; level: LevelChange | null } | null {
-    const o = this.#byId.get(id);
-    if (!o) return null;
-    const side = o.side === "lend" ? this.lends : this.borrows;
-    side.splice(side.indexOf(o), 1);
-    this.#byId.delete(id);
-    const level = o.hidden
-      ? null
-      : { side: o.side, rate: o.rate, period: o.period, deltaAmount: -o.remaining, deltaCount: -1 };
-    return { order: o, level };
-  }
-}
 
 export interface PublicFundingTradeRow {
   readonly id: number;
@@ -193,10 +78,9 @@ export function parseCandleFilter(filter: string): { from: number; to: number } 
 export class FundingMarket {
   readonly engine: FundingEngine;
   readonly books = new Map<Prec, OrderBook>();
-  trades: PublicFundingTradeRow[] = [];
+  readonly tape = new Tape<PublicFundingTradeRow>((t) => t.rate);
   /** Candle series by `${tf}|${filter}`, oldest first; created (with a seeded past) on first use. */
   readonly #candles = new Map<string, { from: number; to: number; ms: number; rows: number[][] }>();
-  #day: PublicFundingTradeRow[] = [];
   /** The flash return rate: an amount-weighted moving average of traded rates. */
   #frr: number;
 
@@ -216,70 +100,42 @@ export class FundingMarket {
     return this.symbol.slice(1);
   }
 
+  /** The public funding trades, newest first. */
+  get trades(): readonly PublicFundingTradeRow[] {
+    return this.tape.trades;
+  }
+
   frr(): number {
     return this.#frr;
   }
 
-  applyLevels(changes: readonly LevelChange[]): void {
+  applyLevels(changes: readonly FundingLevelChange[]): void {
     for (const c of changes) {
       const bid = c.side === "borrow";
-      for (const p of PRECISIONS) {
-        const book = this.books.get(p) as OrderBook;
-        const rate = roundToPrecision(c.rate, SIG[p], bid);
-        const side = bid ? book.bids : book.asks;
-        const i = side.find(rate, c.period);
-        const count = (i >= 0 ? (side.aux[i] as number) : 0) + c.deltaCount;
-        const amount = round8((i >= 0 ? Math.abs(side.amount[i] as number) : 0) + c.deltaAmount);
-        if (count <= 0 || amount <= 1e-12) {
-          if (i >= 0) side.removeAt(i);
-        } else {
-          book.applyFunding(rate, c.period, count, bid ? -amount : amount);
-        }
-      }
+      aggregate(this.books, { ...c, key: c.rate, bid }, (book, rate, count, amount) =>
+        book.applyFunding(rate, c.period, count, bid ? -amount : amount),
+      );
     }
   }
 
   applyFills(fills: readonly FundingFill[]): PublicFundingTradeRow[] {
-    const rows: PublicFundingTradeRow[] = [];
+    const rows = fills.map((f) => ({
+      id: f.tradeId,
+      mts: f.mts,
+      amount: f.taker.side === "lend" ? f.amount : -f.amount,
+      rate: f.rate,
+      period: f.period,
+    }));
     for (const f of fills) {
-      const row: PublicFundingTradeRow = {
-        id: f.tradeId,
-        mts: f.mts,
-        amount: f.taker.side === "lend" ? f.amount : -f.amount,
-        rate: f.rate,
-        period: f.period,
-      };
-      rows.push(row);
-      this.trades.unshift(row);
-      this.#day.push(row);
       // A slow average (weighted by amount against a ~10 000-unit-of-USD window) moves like an FRR.
       const w = Math.min(0.2, (f.amount * this.listing.usd) / 10_000) * 0.1;
       this.#frr = Number((this.#frr * (1 - w) + f.rate * w).toPrecision(8));
+    }
+    this.tape.add(rows);
+    for (const row of rows)
       for (const s of this.#candles.values())
-        if (row.period >= s.from && row.period <= s.to) this.#candle(s.rows, s.ms, row);
-    }
-    if (this.trades.length > MAX_TRADES) this.trades.length = MAX_TRADES;
+        if (row.period >= s.from && row.period <= s.to) addToCandles(s.rows, s.ms, row.mts, row.rate, row.amount);
     return rows;
-  }
-
-  /** Encoded public funding trade `[ID, MTS, AMOUNT, RATE, PERIOD]`. */
-  static tradeWire(t: PublicFundingTradeRow): unknown[] {
-    return publicFundingTradeCodec.encode(t);
-  }
-
-  #candle(list: number[][], ms: number, t: PublicFundingTradeRow): void {
-    const start = Math.floor(t.mts / ms) * ms;
-    const last = list[list.length - 1];
-    const vol = Math.abs(t.amount);
-    if (last && last[0] === start) {
-      last[2] = t.rate;
-      last[3] = Math.max(last[3] as number, t.rate);
-      last[4] = Math.min(last[4] as number, t.rate);
-      last[5] = round8((last[5] as number) + vol);
-    } else if (!last || (last[0] as number) < start) {
-      list.push([start, t.rate, t.rate, t.rate, t.rate, vol]);
-      if (list.length > MAX_CANDLES) list.shift();
-    }
   }
 
   /**
@@ -287,7 +143,7 @@ export class FundingMarket {
    * an unknown timeframe or filter. A new series starts with a seeded past ending at the FRR.
    */
   candles(tf: string, filter: string): number[][] | null {
-    const ms = TIMEFRAMES[tf];
+    const ms = own(TIMEFRAMES, tf);
     const range = parseCandleFilter(filter);
     if (ms === undefined || !range) return null;
     const key = `${tf}|${filter}`;
@@ -295,7 +151,7 @@ export class FundingMarket {
     if (!s) {
       let h = this.seed;
       for (const ch of key) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-      const r = mulberry32(h);
+      const r = seededRandom(h);
       const rows: number[][] = [];
       const now = this.now();
       let close = this.#frr;
@@ -306,7 +162,9 @@ export class FundingMarket {
         const open = sig(close * (1 + (r() - 0.5) * vol));
         const high = sig(Math.max(open, close) * (1 + r() * vol * 0.5));
         const low = sig(Math.min(open, close) * (1 - r() * vol * 0.5));
-        rows.push([mts, open, sig(close), high, low, Number(((r() * 100_000) / this.listing.usd).toPrecision(6))]);
+        rows.push(
+          candle(mts, open, sig(close), high, low, Number(((r() * 100_000) / this.listing.usd).toPrecision(6))),
+        );
         close = open;
       }
       rows.reverse();
@@ -316,43 +174,18 @@ export class FundingMarket {
     return s.rows;
   }
 
-  /** The funding ticker, 16 fields (PROTOCOL.md 2.4), encoded by src/protocol's codec. */
+  /** The funding ticker, 16 fields (docs/protocol.md#tickers), encoded by src/protocol's codec. */
   ticker(now: number): unknown[] {
-    while (this.#day.length > 0 && (this.#day[0] as PublicFundingTradeRow).mts < now - 86_400_000) this.#day.shift();
     const p0 = this.books.get("P0") as OrderBook;
-    const sum = (side: BookSide): number => {
-      let s = 0;
-      for (let i = 0; i < Math.min(25, side.size); i++) s += Math.abs(side.amount[i] as number);
-      return round8(s);
-    };
-    const last = this.trades[0]?.rate ?? this.#frr;
-    const first = this.#day[0]?.rate ?? last;
-    let high = last;
-    let low = last;
-    let volume = 0;
-    for (const t of this.#day) {
-      high = Math.max(high, t.rate);
-      low = Math.min(low, t.rate);
-      volume += Math.abs(t.amount);
-    }
+    const daily = dailyTicker(p0, this.tape, now, this.trades[0]?.rate ?? this.#frr, (v) => Number(v.toPrecision(8)));
     // Lend offers at or under the FRR: what an FRR borrower could take right now.
     let frrAvailable = 0;
     for (const o of this.engine.lends) if (o.rate <= this.#frr && !o.hidden) frrAvailable += o.remaining;
-    const change = Number((last - first).toPrecision(8));
     return fundingTickerCodec.encode({
+      ...daily,
       frr: this.#frr,
-      bid: p0.bids.size ? (p0.bids.k1[0] as number) : 0,
       bidPeriod: p0.bids.size ? (p0.bids.k2[0] as number) : 0,
-      bidSize: sum(p0.bids),
-      ask: p0.asks.size ? (p0.asks.k1[0] as number) : 0,
       askPeriod: p0.asks.size ? (p0.asks.k2[0] as number) : 0,
-      askSize: sum(p0.asks),
-      dailyChange: change,
-      dailyChangePerc: first ? Math.round((change / first) * 1e4) / 1e4 : 0,
-      lastPrice: last,
-      volume: round8(volume),
-      high,
-      low,
       frrAmountAvailable: round8(frrAvailable),
     });
   }
@@ -361,117 +194,21 @@ export class FundingMarket {
   levels(prec: Prec, len: number): number[][] {
     const book = this.books.get(prec) as OrderBook;
     const out: number[][] = [];
+    // Every field of a book level is a number.
     for (const s of [book.bids, book.asks])
-      for (let i = 0; i < Math.min(len, s.size); i++)
-        out.push([s.k1[i] as number, s.k2[i] as number, s.aux[i] as number, s.amount[i] as number]);
+      for (let i = 0; i < Math.min(len, s.size); i++) out.push(FUNDING_LEVELS.entry(s, i) as number[]);
     return out;
   }
 
   /** Top `len` visible offers per side: `[OFFER_ID, PERIOD, RATE, AMOUNT]` (bids negative). */
-  rawOffers(len: number): number[][] {
-    const out: number[][] = [];
-    for (const [side, sign] of [
-      [this.engine.borrows, -1],
-      [this.engine.lends, 1],
-    ] as const) {
-      let n = 0;
-      for (const o of side) {
-        if (o.hidden) continue;
-        if (n++ >= len) break;
-        out.push([o.id, o.period, o.rate, sign * o.remaining]);
-      }
-    }
-    return out;
+  rawOffers(len: number): unknown[][] {
+    return RAW_OFFERS.top(this, len).flat();
   }
 }
 
-/** Funding books: `[RATE, PERIOD, COUNT, AMOUNT]`, keyed by rate and period; bids (borrows) negative. */
-const FUNDING_LEVELS: LevelShape<string> = {
-  key: (s, i) => `${s.k1[i] as number}|${s.k2[i] as number}`,
-  entry: (s, i) => [s.k1[i] as number, s.k2[i] as number, s.aux[i] as number, s.amount[i] as number],
-  deletion: (s, i, bid) => [s.k1[i] as number, s.k2[i] as number, 0, bid ? -1 : 1],
-};
+export type FundingFeed = Feed<FundingMarket>;
 
-/**
- * A funding book subscription shape's feed: the diff of the top-`len` (rate, period) levels since
- * the last batch, deletes first, with the mirror of what clients hold (its checksum is theirs).
- */
-export class FundingBookFeed {
-  readonly mirror: OrderBook;
-  constructor(
-    readonly market: FundingMarket,
-    readonly prec: Prec,
-    readonly len: number,
-  ) {
-    this.mirror = new OrderBook({ kind: "funding", len, topOfBookRule: false });
-  }
-
-  snapshot(): number[][] {
-    return snapshotLevels(this.mirror, FUNDING_LEVELS);
-  }
-
-  diff(): number[][] {
-    return diffLevels(this.market.books.get(this.prec) as OrderBook, this.mirror, this.len, FUNDING_LEVELS);
-  }
-}
-
-/**
- * A raw funding book (R0): the top-`len` visible offers per side as `[OFFER_ID, PERIOD, RATE,
- * AMOUNT]` (borrowers negative), best rate first and by id within a rate; an offer leaving the
- * window or the book is sent with rate 0.
- */
-export class FundingRawFeed {
-  readonly prec = "R0" as const;
-  readonly mirror: OrderBook;
-  constructor(
-    readonly market: FundingMarket,
-    readonly len: number,
-  ) {
-    this.mirror = new OrderBook({ kind: "funding-raw", len });
-  }
-
-  snapshot(): number[][] {
-    const out: number[][] = [];
-    for (const s of [this.mirror.bids, this.mirror.asks])
-      for (let i = 0; i < s.size; i++)
-        out.push([s.k2[i] as number, s.aux[i] as number, s.k1[i] as number, s.amount[i] as number]);
-    return out;
-  }
-
-  diff(): number[][] {
-    const deletes: number[][] = [];
-    const upserts: number[][] = [];
-    for (const bid of [true, false]) {
-      const offers = (bid ? this.market.engine.borrows : this.market.engine.lends).filter((o) => !o.hidden);
-      offers.sort((a, b) => (bid ? b.rate - a.rate : a.rate - b.rate) || a.id - b.id);
-      const want = offers.slice(0, this.len);
-      const have = bid ? this.mirror.bids : this.mirror.asks;
-      const held = new Map<number, [number, number, number]>();
-      for (let i = 0; i < have.size; i++)
-        held.set(have.k2[i] as number, [have.aux[i] as number, have.k1[i] as number, have.amount[i] as number]);
-      const wanted = new Set(want.map((o) => o.id));
-      for (const [id, h] of held) if (!wanted.has(id)) deletes.push([id, h[0], 0, bid ? -1 : 1]);
-      for (const o of want) {
-        const amount = bid ? -o.remaining : o.remaining;
-        const h = held.get(o.id);
-        if (!h || h[0] !== o.period || h[1] !== o.rate || h[2] !== amount)
-          upserts.push([o.id, o.period, o.rate, amount]);
-      }
-    }
-    const out = deletes.concat(upserts);
-    for (const e of out) this.mirror.applyEntry(e);
-    return out;
-  }
-}
-
-export type FundingFeed = FundingBookFeed | FundingRawFeed;
-
-export interface FundingBatch {
-  readonly market: FundingMarket;
-  readonly result: FundingMatch;
-  readonly trades: readonly PublicFundingTradeRow[];
-  readonly bookDiffs: ReadonlyMap<FundingFeed, number[][]>;
-}
+export type FundingBatch = MarketBatch<FundingMarket, FundingMatch, PublicFundingTradeRow>;
 
 export interface FundingOfferInput {
   readonly id?: number;
@@ -487,7 +224,7 @@ export interface FundingOfferInput {
 
 export class FundingExchange {
   readonly markets = new Map<string, FundingMarket>();
-  readonly #feeds = new Map<string, FundingFeed>();
+  readonly #feeds = new Feeds<FundingMarket>();
   readonly #listeners = new Set<(b: FundingBatch) => void>();
   /** Simulator offer ids, far above account offer ids (which come from storage, from 1). */
   #offerId = 2_000_000_000_000;
@@ -543,7 +280,7 @@ export class FundingExchange {
     market.engine.restore(o);
     if (!o.hidden)
       market.applyLevels([{ side: o.side, rate: o.rate, period: o.period, deltaAmount: o.remaining, deltaCount: 1 }]);
-    for (const feed of this.#feedsOf(symbol)) feed.diff();
+    this.#feeds.diffs(symbol);
   }
 
   cancel(symbol: string, id: number): FundingBatch | null {
@@ -556,27 +293,16 @@ export class FundingExchange {
   #settle(market: FundingMarket, result: FundingMatch): FundingBatch {
     market.applyLevels(result.levels);
     const trades = market.applyFills(result.fills);
-    const bookDiffs = new Map<FundingFeed, number[][]>();
-    for (const feed of this.#feedsOf(market.symbol)) bookDiffs.set(feed, feed.diff());
-    const batch: FundingBatch = { market, result, trades, bookDiffs };
+    const batch: FundingBatch = { market, result, trades, bookDiffs: this.#feeds.diffs(market.symbol) };
     notifyAll(this.#listeners, batch);
     return batch;
   }
 
   bookFeed(symbol: string, prec: string, len: number): FundingFeed | null {
     const market = this.markets.get(symbol);
-    if (!market || (prec !== "R0" && !(PRECISIONS as readonly string[]).includes(prec))) return null;
-    const key = `${symbol}|${prec}|${len}`;
-    let feed = this.#feeds.get(key);
-    if (!feed) {
-      feed = prec === "R0" ? new FundingRawFeed(market, len) : new FundingBookFeed(market, prec as Prec, len);
-      feed.diff();
-      this.#feeds.set(key, feed);
-    }
-    return feed;
-  }
-
-  #feedsOf(symbol: string): FundingFeed[] {
-    return [...this.#feeds.values()].filter((f) => f.market.symbol === symbol);
+    if (!market) return null;
+    return this.#feeds.get(market, prec, len, (p) =>
+      p === "R0" ? new RawFeed<FundingMarket>(market, len, RAW_OFFERS) : new LevelFeed(market, p, len, FUNDING_LEVELS),
+    );
   }
 }

@@ -17,7 +17,7 @@ import {
   walletCodec,
 } from "../../src/protocol/index.ts";
 import { sharedBitfinexDir } from "./recordings.ts";
-import { demoSession, wait } from "./test-session.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const { exchange, gateway } = openVenue({
@@ -299,14 +299,14 @@ describe("funding offers", () => {
     });
     const user = v.seeded as number;
     const events: [string, unknown][] = [];
-    v.gateway.onEvent((u, type, payload) => {
+    v.events.onEvent((u, type, payload) => {
       if (u === user) events.push([type, payload]);
     });
-    v.trading.funds((move) => {
+    v.balances.funds((move) => {
       move(user, "exchange", "USD", -100_000_000_000, "to funding");
       move(user, "funding", "USD", 100_000_000_000, "from exchange");
     });
-    const r = v.gateway.funding?.submit(user, {
+    const r = v.funding?.submit(user, {
       type: "LIMIT",
       symbol: "fUSD",
       amount: "800",
@@ -314,10 +314,10 @@ describe("funding offers", () => {
       period: 120,
     });
     expect(r?.ok).toBe(true);
-    for (let i = 0; i < 300 && (v.gateway.funding?.offersWire(user).length ?? 0) > 0; i++) v.exchange.simulator.step();
-    const credits = (v.gateway.funding?.creditsWire(user) ?? []).map((c) => fundingCreditCodec.decode(c));
+    for (let i = 0; i < 300 && (v.funding?.offersWire(user).length ?? 0) > 0; i++) v.exchange.simulator.step();
+    const credits = (v.credits.creditsWire(user) ?? []).map((c) => fundingCreditCodec.decode(c));
     expect(credits.length).toBeGreaterThan(0);
-    expect(v.trading.available(user, "funding", "USD")).toBe(100_000_000_000 - 80_000_000_000);
+    expect(v.balances.available(user, "funding", "USD")).toBe(100_000_000_000 - 80_000_000_000);
     const interest = credits.reduce(
       (s, c) => s + (c.ok ? Math.floor(c.value.amount * 1e8 * c.value.rate * c.value.period * 0.85) : 0),
       0,
@@ -327,10 +327,10 @@ describe("funding offers", () => {
     clock += 121 * 86_400_000;
     events.length = 0;
     v.exchange.simulator.step();
-    expect(v.gateway.funding?.creditsWire(user)).toEqual([]);
+    expect(v.credits.creditsWire(user)).toEqual([]);
     const closed = events.filter(([t]) => t === "fcc").map(([, p]) => fundingCreditCodec.decode(p));
     expect(closed.map((c) => c.ok && c.value.status)).toEqual(credits.map(() => "CLOSED (expired)"));
-    expect(v.trading.available(user, "funding", "USD")).toBe(100_000_000_000 + interest);
+    expect(v.balances.available(user, "funding", "USD")).toBe(100_000_000_000 + interest);
     const last = events.filter(([t]) => t === "wu").pop();
     const w = walletCodec.decode(last?.[1]);
     expect(w.ok && [w.value.type, w.value.balance, w.value.available]).toEqual([
@@ -338,7 +338,7 @@ describe("funding offers", () => {
       (100_000_000_000 + interest) / 1e8,
       (100_000_000_000 + interest) / 1e8,
     ]);
-    const ledger = v.trading.ledgersWire(user, "USD", 1)[0];
+    const ledger = v.balances.ledgersWire(user, "USD", 1)[0];
     expect(ledger?.[8]).toBe("Margin Funding Payment on wallet funding");
     v.db.close();
   });
@@ -348,11 +348,11 @@ describe("funding offers", () => {
     const markets = [{ symbol: "tBTCUSD", start: 30_000 }];
     const first = openVenue({ dbPath, seed: 3, markets });
     const user = first.seeded as number;
-    first.trading.funds((move) => {
+    first.balances.funds((move) => {
       move(user, "exchange", "USD", -100_000_000_000, "to funding");
       move(user, "funding", "USD", 100_000_000_000, "from exchange");
     });
-    const r = first.gateway.funding?.submit(user, {
+    const r = first.funding?.submit(user, {
       type: "LIMIT",
       symbol: "fUSD",
       amount: "700",
@@ -363,11 +363,11 @@ describe("funding offers", () => {
     first.db.close();
 
     const second = openVenue({ dbPath, seed: 3, markets });
-    const offers = second.gateway.funding?.offersWire(user) ?? [];
+    const offers = second.funding?.offersWire(user) ?? [];
     expect(offers).toHaveLength(1);
     const o = fundingOfferCodec.decode(offers[0]);
     expect(o.ok && [o.value.amount, o.value.rate, o.value.period]).toEqual([700, 0.06, 7]);
-    expect(second.trading.available(user, "funding", "USD")).toBe(30_000_000_000);
+    expect(second.balances.available(user, "funding", "USD")).toBe(30_000_000_000);
     expect(o.ok && second.exchange.funding.markets.get("fUSD")?.engine.get(o.value.id)?.remaining).toBe(700);
     expect(
       second.exchange.funding.markets

@@ -21,7 +21,8 @@ import { globalScheduler } from "../../tests/support/timers.ts";
 import type { ApiServer } from "../api-server.ts";
 import { Exchange } from "./exchange.ts";
 import { sharedBitfinexDir } from "./recordings.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
+import { messageText } from "../ws-text.ts";
 
 const exchange = new Exchange({ now: () => Date.now(), seed: 11, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 let api: ApiServer;
@@ -44,7 +45,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function session(flags: number, subs: Record<string, unknown>[], ms: number) {
   const ws = new WebSocket(`ws://${host}/ws/2`);
   const frames: unknown[] = [];
-  ws.on("message", (d) => frames.push(JSON.parse(String(d)) as unknown));
+  ws.on("message", (d) => frames.push(JSON.parse(messageText(d)) as unknown));
   await new Promise((r) => ws.once("open", r));
   if (flags) ws.send(JSON.stringify({ event: "conf", flags }));
   for (const s of subs) ws.send(JSON.stringify({ event: "subscribe", ...s }));
@@ -139,7 +140,7 @@ describe("funding markets", () => {
     expect(mirror.applySnapshot(book[0]?.[1])).toBe(true);
     expect(mirror.bids.size).toBeGreaterThan(0);
     expect(mirror.asks.size).toBeGreaterThan(0);
-    // Bids carry negative amounts, asks positive (PROTOCOL.md 2.1).
+    // Bids carry negative amounts, asks positive (docs/protocol.md#funding-books).
     for (const e of book[0]?.[1] as number[][]) expect(e).toHaveLength(4);
     expect((book[0]?.[1] as number[][])[0]?.[3]).toBeLessThan(0);
     let checked = 0;

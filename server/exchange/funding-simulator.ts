@@ -4,8 +4,8 @@
  * withdrawn, and now and then a borrower or lender takes what is offered (a demand that does not
  * rest). Deterministic for a seed. Driven by the trading simulator's tick (`Simulator.onStep`).
  */
+import { seededRandom } from "../../src/protocol/index.ts";
 import type { FundingExchange } from "./funding-market.ts";
-import { mulberry32 } from "./simulator.ts";
 
 /** Simulated lenders and borrowers: negative owner ids, never an account's. */
 export const FUNDING_AGENTS = [-21, -22, -23, -24];
@@ -25,7 +25,7 @@ export class FundingSimulator {
     readonly exchange: FundingExchange,
     seed = 42,
   ) {
-    this.#rand = mulberry32(seed ^ 0x5eed);
+    this.#rand = seededRandom(seed ^ 0x5eed);
     for (const [symbol, m] of exchange.markets) {
       this.#mid.set(symbol, m.listing.start);
       this.#open.set(symbol, []);

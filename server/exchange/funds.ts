@@ -1,20 +1,25 @@
 /**
- * Moving money on the embedded exchange (PROTOCOL.md 6): transfers between an account's wallets,
+ * Moving money on the embedded exchange (docs/protocol.md#authenticated-calls): transfers between an account's wallets,
  * deposit addresses, withdrawals and the movements history. There is no blockchain here, so a
  * withdrawal completes at once with a transaction id derived from its record, and deposits are the
  * ones the exchange itself makes (the demo account's opening balances); both appear in
  * `r/movements` as the real API lists them. Every change commits with its wallet moves in one
- * transaction before the reply, through Trading's `funds`.
+ * transaction before the reply (balances.ts `funds`).
  */
 import { createHash } from "node:crypto";
-import { fromUnits, toUnits, type Db } from "../store/db.ts";
-import { num, type Trading, type WalletType } from "./trading.ts";
+import { fromUnits, historyRows, toUnits, type Db } from "../store/db.ts";
+import {
+  depositAddressCodec,
+  ERROR_CODES,
+  movementCodec,
+  transferCodec,
+  withdrawalCodec,
+  type WalletType,
+} from "../../src/protocol/index.ts";
+import type { Balances } from "./balances.ts";
+import type { Positions } from "./positions.ts";
 import { depositRefusal } from "./verification.ts";
-
-export interface FundsReply {
-  readonly status: number;
-  readonly body: unknown;
-}
+import { fail, notice, num, ok, own, type Reply } from "../reply.ts";
 
 const WALLETS: Readonly<Record<string, WalletType>> = {
   exchange: "exchange",
@@ -52,7 +57,9 @@ const METHODS: Readonly<Record<string, Method>> = {
   solana: { currency: "SOL", name: "Solana", fee: 0.01, address: new RegExp(`^${BASE58}{32,44}$`) },
 };
 
-const err = (code: number, msg: string): FundsReply => ({ status: 500, body: ["error", code, msg] });
+const err = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg);
+/** Malformed input (an unknown wallet, method, currency or amount) is the client's error: 400. */
+const bad = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg, 400);
 
 /**
  * The verification level (`r/info/user` field 5) an account needs to withdraw: 1 comes with a
@@ -65,6 +72,15 @@ function amountOf(v: unknown): number {
   const n = num(v);
   // Beyond 1e12 a unit count would lose precision; no real transfer is that large.
   return Number.isFinite(n) && n > 0 && n < 1e12 ? n : Number.NaN;
+}
+
+/**
+ * Whether an amount is a whole number of the smallest unit (1e-8): 1e-9 would be stored as 0 and
+ * "succeed" moving nothing, 0.123456789 would move a rounded amount the user did not ask for.
+ */
+function withinPrecision(n: number): boolean {
+  const units = n * 1e8;
+  return Math.round(units) >= 1 && Math.abs(units - Math.round(units)) < 1e-6;
 }
 
 interface MovementRow {
@@ -83,7 +99,8 @@ interface MovementRow {
 export class Funds {
   constructor(
     readonly db: Db,
-    readonly trading: Trading,
+    readonly balances: Balances,
+    readonly positions: Positions,
     readonly now: () => number,
   ) {
     db.exec(`
@@ -113,7 +130,7 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
   /** A completed deposit into the exchange wallet, recorded as a movement (the demo's opening balances). */
   deposit(userId: number, currency: string, amount: number, text: string): void {
     const now = this.now();
-    this.trading.funds((move) => {
+    this.balances.funds((move) => {
       move(userId, "exchange", currency, toUnits(amount), text);
       const txId = this.#txId(`deposit:${userId}:${currency}:${amount}:${now}`);
       this.db
@@ -125,68 +142,66 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
   }
 
   /** Authenticated funds calls; null when the path is not one of them. */
-  handle(userId: number, path: string, body: Record<string, unknown>): FundsReply | null {
+  handle(userId: number, path: string, body: Record<string, unknown>): Reply | null {
     let m: RegExpExecArray | null;
     if (path === "/v2/auth/w/transfer") return this.#transfer(userId, body);
     if (path === "/v2/auth/w/deposit/address") return this.#depositAddress(userId, body);
     if (path === "/v2/auth/w/withdraw") return this.#withdraw(userId, body);
     if ((m = /^\/v2\/auth\/r\/movements(?:\/([A-Z0-9]+))?\/hist$/.exec(path))) {
       const limit = Math.min(1000, Math.max(1, Number(body["limit"] ?? 25) || 25));
-      return { status: 200, body: this.movementsWire(userId, m[1] ?? null, limit) };
+      return ok(this.movementsWire(userId, m[1] ?? null, limit));
     }
     return null;
   }
 
-  #transfer(userId: number, body: Record<string, unknown>): FundsReply {
-    const from = WALLETS[String(body["from"])];
-    const to = WALLETS[String(body["to"])];
+  #transfer(userId: number, body: Record<string, unknown>): Reply {
+    const from = own(WALLETS, body["from"]);
+    const to = own(WALLETS, body["to"]);
     const currency = typeof body["currency"] === "string" ? body["currency"] : "";
     const currencyTo = typeof body["currency_to"] === "string" ? body["currency_to"] : currency;
     const amount = amountOf(body["amount"]);
-    if (!from) return err(10001, "from: invalid");
-    if (!to) return err(10001, "to: invalid");
-    if (from === to) return err(10001, "to: must differ from the source wallet");
-    if (!/^[A-Z0-9]{2,10}$/.test(currency)) return err(10001, "currency: invalid");
+    if (!from) return bad("from: invalid");
+    if (!to) return bad("to: invalid");
+    if (from === to) return err("to: must differ from the source wallet");
+    if (!/^[A-Z0-9]{2,10}$/.test(currency)) return bad("currency: invalid");
     // Conversion on transfer is only offered between USDt and its derivatives collateral form.
-    if (currencyTo !== currency && !(currency === "UST" && currencyTo === "USTF0"))
-      return err(10001, "currency_to: invalid");
-    if (Number.isNaN(amount)) return err(10001, "amount: invalid");
+    if (currencyTo !== currency && !(currency === "UST" && currencyTo === "USTF0")) return err("currency_to: invalid");
+    if (Number.isNaN(amount)) return bad("amount: invalid");
+    if (!withinPrecision(amount)) return bad("amount: below the currency's precision (8 decimals)");
     const units = toUnits(amount);
-    if (this.trading.available(userId, from, currency) < units)
-      return err(10001, "amount: insufficient balance in the source wallet");
+    if (this.balances.available(userId, from, currency) < units)
+      return err("amount: insufficient balance in the source wallet");
     const now = this.now();
-    this.trading.funds((move) => {
+    this.balances.funds((move) => {
       const text = `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} to ${to}`;
       move(userId, from, currency, -units, text);
       move(userId, to, currencyTo, units, text);
     });
     // What the margin wallet can trade changed: margin info follows, as after a margin fill.
-    if (from === "margin") this.trading.positions.marginChanged(userId, currency);
-    if (to === "margin") this.trading.positions.marginChanged(userId, currencyTo);
-    return {
-      status: 200,
-      body: [
-        now,
-        "acc_tf",
-        null,
-        null,
-        [now, from, to, null, currency, currencyTo, null, fromUnits(units)],
-        null,
-        "SUCCESS",
-        `${fromUnits(units)} ${currency} transferred from ${from} to ${to}`,
-      ],
-    };
+    if (from === "margin") this.positions.marginChanged(userId, currency);
+    if (to === "margin") this.positions.marginChanged(userId, currencyTo);
+    const transfer = transferCodec.encode({
+      mts: now,
+      walletFrom: from,
+      walletTo: to,
+      currency,
+      currencyTo,
+      amount: fromUnits(units),
+    });
+    return ok(
+      notice(now, "acc_tf", transfer, "SUCCESS", `${fromUnits(units)} ${currency} transferred from ${from} to ${to}`),
+    );
   }
 
-  #depositAddress(userId: number, body: Record<string, unknown>): FundsReply {
-    const wallet = WALLETS[String(body["wallet"])];
+  #depositAddress(userId: number, body: Record<string, unknown>): Reply {
+    const wallet = own(WALLETS, body["wallet"]);
     const methodName = typeof body["method"] === "string" ? body["method"].toLowerCase() : "";
-    const method = METHODS[methodName];
-    if (!wallet) return err(10001, "wallet: invalid");
-    if (!method) return err(10001, "method: invalid");
-    // Deposits need basic-plus (SPEC section 6): no address below it.
+    const method = own(METHODS, methodName);
+    if (!wallet) return bad("wallet: invalid");
+    if (!method) return bad("method: invalid");
+    // Deposits need basic-plus (docs/product-rules.md#compliance-gates): no address below it.
     const refused = method.currency.startsWith("TEST") ? null : depositRefusal(this.db, userId);
-    if (refused) return err(10001, refused);
+    if (refused) return err(refused);
     const now = this.now();
     const existing = this.db
       .prepare("SELECT address FROM deposit_addresses WHERE user_id = ? AND method = ? AND wallet = ?")
@@ -200,46 +215,41 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
         )
         .run(userId, methodName, wallet, address, now);
     }
-    return {
-      status: 200,
-      body: [
-        now,
-        "acc_dep",
-        null,
-        null,
-        [null, methodName, method.currency, null, address, null],
-        null,
-        "SUCCESS",
-        null,
-      ],
-    };
+    const deposit = depositAddressCodec.encode({
+      method: methodName,
+      currency: method.currency,
+      address,
+      poolAddress: null,
+    });
+    return ok(notice(now, "acc_dep", deposit, "SUCCESS", null));
   }
 
-  #withdraw(userId: number, body: Record<string, unknown>): FundsReply {
-    const wallet = WALLETS[String(body["wallet"])];
+  #withdraw(userId: number, body: Record<string, unknown>): Reply {
+    const wallet = own(WALLETS, body["wallet"]);
     const methodName = typeof body["method"] === "string" ? body["method"].toLowerCase() : "";
-    const method = METHODS[methodName];
+    const method = own(METHODS, methodName);
     const amount = amountOf(body["amount"]);
     const address = typeof body["address"] === "string" ? body["address"].trim() : "";
-    if (!wallet) return err(10001, "wallet: invalid");
-    if (!method) return err(10001, "method: invalid");
-    if (Number.isNaN(amount)) return err(10001, "amount: invalid");
-    if (amount <= method.fee) return err(10001, `amount: must exceed the ${method.fee} ${method.currency} fee`);
-    if (!method.address.test(address)) return err(10001, "address: invalid");
+    if (!wallet) return bad("wallet: invalid");
+    if (!method) return bad("method: invalid");
+    if (Number.isNaN(amount)) return bad("amount: invalid");
+    if (!withinPrecision(amount)) return bad("amount: below the currency's precision (8 decimals)");
+    if (amount <= method.fee) return err(`amount: must exceed the ${method.fee} ${method.currency} fee`);
+    if (!method.address.test(address)) return err("address: invalid");
     const level =
       (
         this.db.prepare("SELECT verification_level AS v FROM users WHERE id = ?").get(userId) as
           { v: number } | undefined
       )?.v ?? 0;
     if (level < WITHDRAW_LEVEL)
-      return err(10001, `verification: level ${WITHDRAW_LEVEL} needed to withdraw (this account has ${level})`);
+      return err(`verification: level ${WITHDRAW_LEVEL} needed to withdraw (this account has ${level})`);
     const units = toUnits(amount);
-    if (this.trading.available(userId, wallet, method.currency) < units)
-      return err(10001, "amount: insufficient balance in the wallet");
+    if (this.balances.available(userId, wallet, method.currency) < units)
+      return err("amount: insufficient balance in the wallet");
     const now = this.now();
     const feeUnits = toUnits(method.fee);
     const note = typeof body["note"] === "string" ? body["note"].slice(0, 140) : null;
-    const id = this.trading.funds((move) => {
+    const id = this.balances.funds((move) => {
       move(userId, wallet, method.currency, -units, `${method.name} withdrawal to ${address}`);
       const r = this.db
         .prepare(
@@ -250,43 +260,43 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
       this.db.prepare("UPDATE movements SET tx_id = ? WHERE id = ?").run(this.#txId(`withdraw:${wid}`), wid);
       return wid;
     });
-    return {
-      status: 200,
-      body: [
-        now,
-        "acc_wd-req",
-        null,
-        null,
-        [id, null, methodName, null, wallet, fromUnits(units), null, null, method.fee],
-        null,
-        "SUCCESS",
-        `Your withdrawal request of ${fromUnits(units)} ${method.currency} has been submitted.`,
-      ],
-    };
+    const withdrawal = withdrawalCodec.encode({
+      id,
+      method: methodName,
+      paymentId: null,
+      wallet,
+      amount: fromUnits(units),
+      fee: method.fee,
+    });
+    const text = `Your withdrawal request of ${fromUnits(units)} ${method.currency} has been submitted.`;
+    return ok(notice(now, "acc_wd-req", withdrawal, "SUCCESS", text));
   }
 
   /** Movements newest first, in the 22-field layout `movementCodec` decodes. */
   movementsWire(userId: number, currency: string | null, limit: number): unknown[][] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM movements WHERE user_id = ? ${currency ? "AND currency = ?" : ""} ORDER BY id DESC LIMIT ?`,
-      )
-      .all(...(currency ? [userId, currency, limit] : [userId, limit])) as MovementRow[];
-    return rows.map((r) => {
-      const row: unknown[] = new Array<unknown>(22).fill(null);
-      row[0] = r.id;
-      row[1] = r.currency;
-      row[2] = Object.values(METHODS).find((x) => x.currency === r.currency)?.name ?? r.currency;
-      row[5] = r.mts_started;
-      row[6] = r.mts_updated;
-      row[9] = r.status;
-      row[12] = fromUnits(r.amount);
-      row[13] = fromUnits(r.fees);
-      row[16] = r.address;
-      row[20] = r.tx_id;
-      row[21] = r.note;
-      return row;
-    });
+    const rows = historyRows<MovementRow>(
+      this.db,
+      "movements WHERE user_id = ?",
+      userId,
+      ["currency", currency],
+      "id DESC",
+      limit,
+    );
+    return rows.map((r) =>
+      movementCodec.encode({
+        id: r.id,
+        currency: r.currency,
+        currencyName: Object.values(METHODS).find((x) => x.currency === r.currency)?.name ?? r.currency,
+        mtsStarted: r.mts_started,
+        mtsUpdated: r.mts_updated,
+        status: r.status,
+        amount: fromUnits(r.amount),
+        fees: fromUnits(r.fees),
+        destinationAddress: r.address,
+        txId: r.tx_id,
+        withdrawNote: r.note,
+      }),
+    );
   }
 
   #txId(seed: string): string {

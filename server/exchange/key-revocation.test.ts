@@ -7,8 +7,9 @@
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DEMO } from "../store/seed.ts";
-import { demoSession, wait, keyAuth, signedPost, tokenPost } from "./test-session.ts";
+import { demoSession, wait, keyAuth, signedPost, tokenPost } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 21, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const demo = venue.seeded as number;
@@ -29,7 +30,7 @@ async function socket(
   const ws = new WebSocket(`ws://${s.host}/ws/2`);
   const frames: unknown[] = [];
   let closed = false;
-  ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+  ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
   ws.on("close", () => (closed = true));
   await new Promise((r) => ws.once("open", r));
   ws.send(JSON.stringify({ event: "auth", ...auth }));
@@ -110,7 +111,7 @@ describe("narrowing an API key", () => {
     await wait(150);
     const n = sock.frames.find((f) => Array.isArray(f) && f[1] === "n") as unknown[] | undefined;
     expect((n?.[2] as unknown[] | undefined)?.[6]).toBe("ERROR");
-    expect(venue.trading.openOrdersWire(demo)).toEqual([]);
+    expect(venue.orders.openOrdersWire(demo)).toEqual([]);
     // Widening the key again does not widen a token minted before.
     await s.rest("/v2/auth/w/api/key/update", {
       key: key.key,

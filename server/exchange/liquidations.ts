@@ -1,6 +1,6 @@
 /**
  * The exchange-wide liquidation feed behind the public `liq:global` status channel: every
- * liquidated margin position is published here as the row Bitfinex sends (PROTOCOL.md 5,
+ * liquidated margin position is published here as the row Bitfinex sends (docs/protocol.md#liquidations,
  * `["pos", POS_ID, MTS, null, SYMBOL, AMOUNT, BASE_PRICE, null, IS_MATCH, IS_MARKET_SOLD, null,
  * LIQ_PRICE]`). It lives on the Exchange, not on the account side, because the public host serves
  * the channel without any account wiring. With a database attached (`persist`, done by the

@@ -20,8 +20,8 @@ import {
 } from "../../src/protocol/index.ts";
 import { allows, permissionsWire, requiredCap } from "../api-keys.ts";
 import { toUnits } from "../store/db.ts";
-import { listenApi } from "./test-api.ts";
-import { demoSession, wait } from "./test-session.ts";
+import { listenApi } from "../test-support/api.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYM = "tBTCUSD";
@@ -176,19 +176,19 @@ describe("liquidation history", () => {
     const markets = [{ symbol: SYM, start: 30_000 }];
     const first = openVenue({ dbPath, seed: 4, now: () => clock, markets });
     const user = first.seeded as number;
-    first.trading.funds((move) => {
+    first.balances.funds((move) => {
       move(user, "exchange", "USD", -toUnits(10_000), "to margin");
       move(user, "margin", "USD", toUnits(10_000), "from exchange");
     });
     const e = first.exchange.markets.get(SYM)?.engine;
     const price = Math.round(((e?.bestBid() as number) + (e?.bestAsk() as number)) / 2);
     first.exchange.place(SYM, -901, "sell", "LIMIT", price, 3);
-    expect(first.trading.place(user, { type: "LIMIT", symbol: SYM, amount: 3, price }).ok).toBe(true);
+    expect(first.orders.place(user, { type: "LIMIT", symbol: SYM, amount: 3, price }).ok).toBe(true);
     const crash = Math.floor(price * 0.9);
     clock += 5_000;
     first.exchange.place(SYM, -901, "sell", "LIMIT", crash, 1_000);
     first.exchange.place(SYM, -902, "buy", "LIMIT", crash, 0.01);
-    expect(first.trading.positions.wireAll(user)).toEqual([]);
+    expect(first.positions.wireAll(user)).toEqual([]);
     const rows = [...first.exchange.liquidations.recent];
     expect(rows).toHaveLength(1);
     first.db.close();
@@ -200,7 +200,7 @@ describe("liquidation history", () => {
     const { api, host } = await listenApi({ exchange: second.exchange, account: second.gateway });
     const hist = (await (await fetch(`http://${host}/v2/liquidations/hist`)).json()) as unknown[];
     expect(hist).toEqual([rows[0]].map((r) => [r]));
-    api.close();
+    await api.close();
     second.db.close();
   });
 });

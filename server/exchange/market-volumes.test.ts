@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiServer } from "../api-server.ts";
 import { Exchange, LISTED_MARKETS } from "./exchange.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 
 const STEP_MS = 250;
 const STEPS = 3600; // 15 minutes of the venue clock at the default pace

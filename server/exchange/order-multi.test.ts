@@ -1,11 +1,12 @@
 /**
- * Batched order operations (PROTOCOL.md 4.3, 6): the socket's `ox_multi` and REST
+ * Batched order operations (docs/protocol.md#account-inputs): the socket's `ox_multi` and REST
  * `w/order/multi {ops}` run each `on` / `oc` / `oc_multi` / `ou` op as its single form does and
  * answer an `ox_multi-req` notification carrying the per-op notifications; a malformed batch (or
  * one over 75 ops) runs nothing and is refused.
  */
 import { describe, expect, it } from "vitest";
-import { demoSession, wait } from "./test-session.ts";
+import { notificationCodec, orderCodec, type Order } from "../../src/protocol/index.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
@@ -21,7 +22,7 @@ const order = (cid: number): Record<string, unknown> => ({
   cid,
 });
 const open = (): [unknown, unknown][] =>
-  venue.trading
+  venue.orders
     .openOrdersWire(demo)
     .map((o): [unknown, unknown] => [o[2], o[16]])
     .sort((a, b) => Number(a[0]) - Number(b[0]));
@@ -119,5 +120,49 @@ describe("w/order/multi (REST)", () => {
     ]);
     expect(((notes[1]?.[4] as unknown[][]) ?? []).map((o) => o[2]).sort()).toEqual([2, 3, 6]);
     expect(open()).toEqual([]);
+  });
+});
+
+describe("w/order/cancel/multi (REST)", () => {
+  const SYMBOL = "tBTCUSD";
+  const venue = openVenue({
+    dbPath: ":memory:",
+    seed: 31,
+    markets: [{ symbol: SYMBOL, start: 30_000 }],
+  });
+  const s = demoSession({ exchange: venue.exchange, account: venue.gateway, bookBatchMs: 400 });
+  const engine = (symbol = SYMBOL) => venue.exchange.markets.get(symbol)?.engine;
+  const p5 = (x: number): number => Number(x.toPrecision(5));
+
+  async function submit(order: Record<string, unknown>): Promise<Order> {
+    const r = await s.rest("/v2/auth/w/order/submit", { symbol: SYMBOL, ...order });
+    const n = notificationCodec.decode(r.body);
+    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
+    if (!o.ok) throw new Error(`no order in ${JSON.stringify(r.body)}`);
+    return o.value;
+  }
+
+  it("w/order/cancel/multi answers with the orders it cancelled (by id, by cid and day, all)", async () => {
+    const far = p5((engine()?.bestBid() as number) * 0.5);
+    const a = await submit({ type: "EXCHANGE LIMIT", amount: "0.01", price: far });
+    const b = await submit({ type: "EXCHANGE LIMIT", amount: "0.01", price: far, cid: 777 });
+    const c = await submit({ type: "EXCHANGE LIMIT", amount: "0.01", price: far });
+    const multi = async (body: unknown): Promise<Order[]> => {
+      const r = await s.rest("/v2/auth/w/order/cancel/multi", body);
+      expect(r.status).toBe(200);
+      const n = notificationCodec.decode(r.body);
+      expect(n.ok && n.value.type).toBe("oc_multi-req");
+      const list = orderCodec.decodeList(n.ok ? n.value.data : null);
+      if (!list.ok) throw new Error("orders");
+      return list.value;
+    };
+    const byId = await multi({ id: [a.id, 999_999] });
+    expect(byId.map((o) => [o.id, o.status])).toEqual([[a.id, "CANCELED"]]);
+    const day = new Date(b.mts_create).toISOString().slice(0, 10);
+    expect((await multi({ cid: [[777, "2001-01-01"]] })).length).toBe(0);
+    expect((await multi({ cid: [[777, day]] })).map((o) => o.id)).toEqual([b.id]);
+    const all = await multi({ all: 1 });
+    expect(all.map((o) => [o.id, o.status, o.amount])).toEqual([[c.id, "CANCELED", 0.01]]);
+    expect((await s.rest("/v2/auth/r/orders")).body).toEqual([]);
   });
 });

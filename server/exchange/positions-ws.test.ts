@@ -18,9 +18,10 @@ import {
 } from "../../src/protocol/index.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 import { INITIAL_MARGIN } from "./positions.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const SYM = "tBTCUSD";
 let api: ApiServer;
@@ -90,7 +91,7 @@ describe("margin over the wire", () => {
     const frames: unknown[][] = [];
     const events: Record<string, unknown>[] = [];
     ws.on("message", (d) => {
-      const m: unknown = JSON.parse(String(d));
+      const m: unknown = JSON.parse(messageText(d));
       if (Array.isArray(m)) frames.push(m);
       else events.push(m as Record<string, unknown>);
     });
@@ -226,7 +227,7 @@ describe("margin over the wire", () => {
     const ws = new WebSocket(`ws://${base}/ws/2`);
     const frames: unknown[][] = [];
     ws.on("message", (d) => {
-      const m: unknown = JSON.parse(String(d));
+      const m: unknown = JSON.parse(messageText(d));
       if (Array.isArray(m) && m[0] === 0) frames.push(m);
     });
     await new Promise((r) => ws.once("open", r));

@@ -5,25 +5,30 @@
  * orders placed inside the seeded spread, so every fill happens at a price the test chose.
  */
 import { describe, expect, it } from "vitest";
-import { liquidationCodec, positionCodec, walletCodec, type Position } from "../../src/protocol/index.ts";
+import {
+  liquidationCodec,
+  positionCodec,
+  TAKER_FEE_RATE as TAKER_FEE,
+  walletCodec,
+  type Position,
+} from "../../src/protocol/index.ts";
 import { toUnits } from "../store/db.ts";
 import { FEE_RESERVE, INITIAL_MARGIN, MAINTENANCE_MARGIN } from "./positions.ts";
-import { TEST_SYMBOL as SYM, testVenue } from "./test-venue.ts";
-import { TAKER_FEE } from "./trading.ts";
+import { TEST_SYMBOL as SYM, testVenue } from "../test-support/venue.ts";
 
 function setup(margin = 100_000) {
   const v = testVenue("m@example.com", "margin");
-  const { exchange, trading, user } = v;
-  trading.funds((move) => move(user, "margin", "USD", toUnits(margin), "Deposit"));
+  const { exchange, balances, orders, positions, user } = v;
+  balances.funds((move) => move(user, "margin", "USD", toUnits(margin), "Deposit"));
   const engine = exchange.markets.get(SYM)?.engine;
   if (!engine) throw new Error("market");
   const wallet = () => {
-    const d = walletCodec.decode(trading.walletOf(user, "margin", "USD"));
+    const d = walletCodec.decode(balances.walletOf(user, "margin", "USD"));
     if (!d.ok) throw new Error("wallet");
     return d.value;
   };
   const position = (): Position | null => {
-    const raw = trading.positions.wireAll(user)[0];
+    const raw = positions.wireAll(user)[0];
     if (raw === undefined) return null;
     const d = positionCodec.decode(raw);
     if (!d.ok) throw new Error("position codec");
@@ -41,7 +46,7 @@ function setup(margin = 100_000) {
   const trade = (amount: number, flags = 0, provide = Math.abs(amount)) => {
     const price = inside();
     exchange.place(SYM, -901, amount > 0 ? "sell" : "buy", "LIMIT", price, provide);
-    const r = trading.place(user, { type: "LIMIT", symbol: SYM, amount, price, flags });
+    const r = orders.place(user, { type: "LIMIT", symbol: SYM, amount, price, flags });
     return { r, price };
   };
   return { ...v, wallet, position, trade, engine };
@@ -116,11 +121,11 @@ describe("margin positions", () => {
 
   it("refuses a reduce-only order that would increase or flip the position", () => {
     const t = setup();
-    const none = t.trading.place(t.user, { type: "MARKET", symbol: SYM, amount: 0.5, flags: 1024 });
+    const none = t.orders.place(t.user, { type: "MARKET", symbol: SYM, amount: 0.5, flags: 1024 });
     expect(none).toMatchObject({ ok: false, msg: "Invalid order: reduce-only order would increase the position" });
     t.trade(1);
-    expect(t.trading.place(t.user, { type: "MARKET", symbol: SYM, amount: 0.5, flags: 1024 }).ok).toBe(false);
-    expect(t.trading.place(t.user, { type: "MARKET", symbol: SYM, amount: -1.5, flags: 1024 }).ok).toBe(false);
+    expect(t.orders.place(t.user, { type: "MARKET", symbol: SYM, amount: 0.5, flags: 1024 }).ok).toBe(false);
+    expect(t.orders.place(t.user, { type: "MARKET", symbol: SYM, amount: -1.5, flags: 1024 }).ok).toBe(false);
     const ok = t.trade(-0.4, 1024);
     expect(ok.r.ok).toBe(true);
     expect(t.position()?.amount).toBeCloseTo(0.6, 8);
@@ -132,7 +137,7 @@ describe("margin positions", () => {
     const t = setup(1_000);
     const price = 30_000;
     // 1 BTC at 10x needs 3 000 USD of collateral: refused with the tradable-balance error.
-    const r = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: 1, price });
+    const r = t.orders.place(t.user, { type: "LIMIT", symbol: SYM, amount: 1, price });
     expect(r).toMatchObject({ ok: false });
     expect(r.ok ? "" : r.msg).toContain("not enough tradable balance");
     const n = t.events.find(([, type]) => type === "n");
@@ -141,14 +146,14 @@ describe("margin positions", () => {
     // 0.3 BTC fits (900 + fee reserve); a second one does not fit beside it.
     const bid = t.engine.bestBid() as number;
     const low = Math.round(bid * 0.9);
-    expect(t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.3, price: low }).ok).toBe(true);
-    expect(t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.3, price: low }).ok).toBe(false);
+    expect(t.orders.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.3, price: low }).ok).toBe(true);
+    expect(t.orders.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.3, price: low }).ok).toBe(false);
     const w = t.wallet();
     expect(w.available).toBeGreaterThanOrEqual(0);
     expect(w.balance).toBe(1_000);
-    expect(t.exchange.markets.get(SYM)?.engine.get(t.trading.openOrdersWire(t.user)[0]?.[0] as number)).toBeDefined();
+    expect(t.exchange.markets.get(SYM)?.engine.get(t.orders.openOrdersWire(t.user)[0]?.[0] as number)).toBeDefined();
     // A margin order and an exchange order draw on different wallets.
-    expect(t.trading.place(t.user, { type: "EXCHANGE LIMIT", symbol: SYM, amount: 0.01, price: low }).ok).toBe(false);
+    expect(t.orders.place(t.user, { type: "EXCHANGE LIMIT", symbol: SYM, amount: 0.01, price: low }).ok).toBe(false);
   });
 
   it("marks positions to market and liquidates below maintenance, publishing the liquidation", async () => {
@@ -162,7 +167,7 @@ describe("margin positions", () => {
     expect(pos.liqPrice).toBeCloseTo(expectedLiq, 2);
     // A take-profit that would reduce the position: it goes with the position.
     const high = Math.round((t.engine.bestAsk() as number) * 1.1);
-    const tp = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: -3, price: high, flags: 1024 });
+    const tp = t.orders.place(t.user, { type: "LIMIT", symbol: SYM, amount: -3, price: high, flags: 1024 });
     expect(tp.ok).toBe(true);
     const rows: unknown[][] = [];
     t.exchange.liquidations.on((row) => rows.push(row));
@@ -188,7 +193,7 @@ describe("margin positions", () => {
     const pc = t.events.filter(([, type]) => type === "pc").map(([, , p]) => positionCodec.decode(p));
     expect(pc[0]?.ok && pc[0].value).toMatchObject({ status: "LIQUIDATED", id: pos.id });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.orders.openOrdersWire(t.user)).toHaveLength(0);
     expect(rows).toHaveLength(1);
     const liq = liquidationCodec.decode(rows[0]);
     expect(liq.ok && liq.value).toMatchObject({
@@ -211,16 +216,16 @@ describe("margin positions", () => {
       const w = t.wallet();
       return w.balance - (w.available ?? 0);
     };
-    const r = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.5, price: low });
+    const r = t.orders.place(t.user, { type: "LIMIT", symbol: SYM, amount: 0.5, price: low });
     const id = r.ok ? (r.order[0] as number) : 0;
     expect(reserved()).toBeCloseTo(0.5 * low * (INITIAL_MARGIN + TAKER_FEE), 6);
-    expect(t.trading.update(t.user, { id, amount: 1 }).ok).toBe(true);
+    expect(t.orders.update(t.user, { id, amount: 1 }).ok).toBe(true);
     expect(reserved()).toBeCloseTo(1 * low * (INITIAL_MARGIN + TAKER_FEE), 6);
     expect(t.exchange.markets.get(SYM)?.engine.get(id)?.remaining).toBe(1);
-    const tooBig = t.trading.update(t.user, { id, amount: 10 });
+    const tooBig = t.orders.update(t.user, { id, amount: 10 });
     expect(tooBig.ok ? "" : tooBig.msg).toContain("not enough tradable balance");
     expect(reserved()).toBeCloseTo(1 * low * (INITIAL_MARGIN + TAKER_FEE), 6);
-    expect(t.trading.cancel(t.user, id).ok).toBe(true);
+    expect(t.orders.cancel(t.user, id).ok).toBe(true);
     expect(reserved()).toBeCloseTo(0, 8);
   });
 
@@ -228,7 +233,7 @@ describe("margin positions", () => {
     const t = setup(10_000);
     const last = t.exchange.markets.get(SYM)?.lastPrice() as number;
     const trigger = Math.round(last * 0.99);
-    const r = t.trading.place(t.user, { type: "STOP", symbol: SYM, amount: -0.2, price: trigger });
+    const r = t.orders.place(t.user, { type: "STOP", symbol: SYM, amount: -0.2, price: trigger });
     expect(r.ok).toBe(true);
     const w0 = t.wallet();
     expect(w0.balance - (w0.available ?? 0)).toBeCloseTo(0.2 * trigger * 1.05 * (INITIAL_MARGIN + TAKER_FEE), 6);
@@ -243,14 +248,14 @@ describe("margin positions", () => {
     const w = t.wallet();
     expect(w.balance - (w.available ?? 0)).toBeCloseTo(pos?.collateral as number, 6);
     expect(pos?.collateral).toBeCloseTo(0.2 * (pos?.basePrice as number) * INITIAL_MARGIN, 6);
-    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.orders.openOrdersWire(t.user)).toHaveLength(0);
   });
 
   it("cancels a resting reduce-only order once the position it would reduce is gone", async () => {
     const t = setup();
     t.trade(1);
     const high = Math.round((t.engine.bestAsk() as number) * 1.1);
-    const ro = t.trading.place(t.user, { type: "LIMIT", symbol: SYM, amount: -1, price: high, flags: 1024 });
+    const ro = t.orders.place(t.user, { type: "LIMIT", symbol: SYM, amount: -1, price: high, flags: 1024 });
     expect(ro.ok).toBe(true);
     const id = ro.ok ? (ro.order[0] as number) : 0;
     // Partly reduced by another order: the reduce-only order (1) now exceeds the position (0.6).
@@ -258,7 +263,7 @@ describe("margin positions", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const oc = t.events.find(([, type, p]) => type === "oc" && (p as unknown[])[0] === id);
     expect((oc?.[2] as unknown[] | undefined)?.[13]).toBe("CANCELED");
-    expect(t.trading.openOrdersWire(t.user)).toHaveLength(0);
+    expect(t.orders.openOrdersWire(t.user)).toHaveLength(0);
     expect(t.exchange.markets.get(SYM)?.engine.get(id)).toBeUndefined();
     const w = t.wallet();
     expect(w.balance - (w.available ?? 0)).toBeCloseTo(t.position()?.collateral as number, 6);

@@ -11,33 +11,35 @@
  *   mark (the last trade price) — status LIQUIDATED, a row on `liq:global`;
  * - realized P/L settles into the margin wallet on every reduce/close; a loss never takes the
  *   wallet below zero (nor below what open orders and other positions hold).
- * Every change happens inside Trading's transaction, and its events go through Trading's queue
- * (sent after COMMIT).
+ * Every change happens inside the transaction of the order or fill that caused it (events.ts), its
+ * wallet moves through balances.ts. The REST calls and `calc` records are margin-api.ts.
+ *
+ * One file over the usual size because it is one model: opening, settling, valuing (P/L, the
+ * liquidation price, margin info) and liquidating positions use the same margin arithmetic over
+ * the same open positions, and each would otherwise reach into the others' state.
  */
-import { ORDER_FLAGS, parseSymbol, positionCodec, type Position } from "../../src/protocol/index.ts";
+import {
+  balanceCodec,
+  encodeMarginInfo,
+  ORDER_FLAGS,
+  parseSymbol,
+  positionCodec,
+  TAKER_FEE_RATE,
+  type Position,
+} from "../../src/protocol/index.ts";
 import { addColumns, fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
 import { fxRate } from "./derived.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { Side } from "./engine.ts";
-import type { Trading } from "./trading.ts";
+import type { Balances } from "./balances.ts";
+import type { AccountEvents } from "./events.ts";
 
 export const INITIAL_MARGIN = 0.1;
 export const MAINTENANCE_MARGIN = 0.05;
-/** Reserved with the margin for the fee: trading.ts's TAKER_FEE (not imported: trading imports us). */
-export const FEE_RESERVE = 0.002;
+/** Reserved with the margin for the fee: the taker rate, the most a fill can cost. */
+export const FEE_RESERVE = TAKER_FEE_RATE;
 /** Mark-to-market `pu` at most this often per position (about the ticker's rate). */
 export const MARK_INTERVAL_MS = 1000;
-
-/** What positions need of Trading: the margin wallet (units of 1e-8) and the event queue. */
-export interface MarginWallet {
-  wallet(userId: number, currency: string): { balance: number; reserved: number };
-  move(userId: number, currency: string, dBalance: number, dReserved: number, text: string | null): void;
-  emit(userId: number, type: string, payload: unknown): void;
-  /** Runs fn in a transaction (or inside the open one) and sends the queued events after it. */
-  atomically(fn: () => void): void;
-  /** A position was liquidated: its reduce-only orders have nothing left to reduce. */
-  liquidated(symbol: string): void;
-}
 
 export interface PositionRow {
   id: number;
@@ -79,25 +81,28 @@ export class Positions {
   readonly #db: Db;
   readonly #ex: Exchange;
   readonly #now: () => number;
-  readonly #w: MarginWallet;
+  readonly #balances: Balances;
+  readonly #events: AccountEvents;
   readonly #nextId: () => number;
   /** Open positions by `${userId}|${symbol}`. */
   readonly #open = new Map<string, PositionRow>();
   readonly #lastMark = new Map<number, number>();
   /** Funding behind the positions (venue.ts attaches it; without it positions borrow nothing). */
   funding: PositionFunding | null = null;
+  /** Told when a position shrank or went outside trading (reduce-only orders may now be too large). */
+  shrank: (symbol: string) => void = () => {};
 
-  constructor(db: Db, exchange: Exchange, now: () => number, wallet: MarginWallet) {
+  constructor(db: Db, exchange: Exchange, now: () => number, balances: Balances, events: AccountEvents) {
     addColumns(db, [["positions", "swap", "INTEGER NOT NULL DEFAULT 0"]]);
     this.#db = db;
     this.#ex = exchange;
     this.#now = now;
-    this.#w = wallet;
+    this.#balances = balances;
+    this.#events = events;
     this.#nextId = nextIdFrom(db, "position", 0);
     exchange.liquidations.persist(db);
     const rows = db.prepare("SELECT * FROM positions WHERE open = 1").all() as PositionRow[];
     for (const r of rows) this.#open.set(`${r.user_id}|${r.symbol}`, r);
-    exchange.onBatch((b) => this.#onBatch(b));
   }
 
   static quoteOf(symbol: string): string | null {
@@ -115,7 +120,7 @@ export class Positions {
 
   /** The margin wallet's balance of a currency, units. */
   marginBalance(userId: number, currency: string): number {
-    return this.#w.wallet(userId, currency).balance;
+    return this.#balances.wallet(userId, "margin", currency).balance;
   }
 
   /** Interest charged for the position's loans (units of its quote currency). */
@@ -126,7 +131,12 @@ export class Positions {
 
   /** Sends the position's current record (after a change its funding made). */
   touch(pos: PositionRow): void {
-    if (pos.open === 1) this.#w.emit(pos.user_id, "pu", this.wire(pos));
+    if (pos.open === 1) this.#events.emit(pos.user_id, "pu", this.wire(pos));
+  }
+
+  /** The margin wallet's free balance of a currency, units. */
+  #free(userId: number, currency: string): number {
+    return this.#balances.available(userId, "margin", currency);
   }
 
   #mark(symbol: string): number | null {
@@ -158,8 +168,7 @@ export class Positions {
     const closing = Math.sign(signed) === -Math.sign(held) ? Math.min(size, Math.abs(held)) : 0;
     const opening = size - closing;
     const reserve = toUnits(opening * price * INITIAL_MARGIN + size * price * FEE_RESERVE);
-    const w = this.#w.wallet(userId, quote);
-    if (w.balance - w.reserved + already < reserve)
+    if (this.#free(userId, quote) + already < reserve)
       return {
         ok: false,
         msg: `Invalid order: not enough tradable balance for ${signed} ${symbol} at ${price}`,
@@ -169,25 +178,29 @@ export class Positions {
 
   /**
    * A margin fill: `base` signed units, `fee` units of quote paid, `released` what the order had
-   * reserved for this part. Runs inside Trading's settlement transaction.
+   * reserved for this part. Runs inside settlement's transaction (settlement.ts).
    */
   fill(userId: number, symbol: string, base: number, price: number, fee: number, released: number): void {
     const quote = Positions.quoteOf(symbol);
     if (!quote || base === 0) return;
-    if (released > 0) this.#w.move(userId, quote, 0, -released, null);
+    if (released > 0) this.#balances.move(userId, "margin", quote, 0, -released, null);
     this.#applyFill(userId, symbol, quote, base, price, fee);
     this.#emitMargin(userId, symbol);
   }
 
   #applyFill(userId: number, symbol: string, quote: string, base: number, price: number, fee: number): void {
-    const w = this.#w;
-    const free = (): number => {
-      const x = w.wallet(userId, quote);
-      return x.balance - x.reserved;
-    };
+    const free = (): number => this.#free(userId, quote);
     const pay = Math.min(fee, Math.max(0, free()));
     const qty = fromUnits(Math.abs(base));
-    if (pay > 0) w.move(userId, quote, -pay, 0, `Trading fees for ${qty} ${symbol.slice(1)} (margin) @ ${price}`);
+    if (pay > 0)
+      this.#balances.move(
+        userId,
+        "margin",
+        quote,
+        -pay,
+        0,
+        `Trading fees for ${qty} ${symbol.slice(1)} (margin) @ ${price}`,
+      );
     const now = this.#now();
     let pos = this.get(userId, symbol);
     let left = base;
@@ -196,7 +209,7 @@ export class Positions {
       const share = closed / Math.abs(pos.amount);
       const colRel = Math.round(pos.collateral * share);
       const pl = Math.round(fromUnits(closed) * (price - pos.base_price) * Math.sign(pos.amount) * 1e8);
-      w.move(userId, quote, 0, -colRel, null);
+      this.#balances.move(userId, "margin", quote, 0, -colRel, null);
       pos.collateral -= colRel;
       this.#settlePl(userId, quote, pl, pos, price);
       pos.amount += Math.sign(base) * closed;
@@ -208,12 +221,12 @@ export class Positions {
       } else {
         this.#save(pos);
         this.funding?.resized(pos);
-        w.emit(userId, "pu", this.wire(pos));
+        this.#events.emit(userId, "pu", this.wire(pos));
       }
     }
     if (left === 0) return;
     const take = Math.min(Math.round(fromUnits(Math.abs(left)) * price * INITIAL_MARGIN * 1e8), Math.max(0, free()));
-    if (take > 0) w.move(userId, quote, 0, take, null);
+    if (take > 0) this.#balances.move(userId, "margin", quote, 0, take, null);
     if (pos) {
       const total = Math.abs(pos.amount) + Math.abs(left);
       pos.base_price = (Math.abs(pos.amount) * pos.base_price + Math.abs(left) * price) / total;
@@ -222,7 +235,7 @@ export class Positions {
       pos.mts_update = now;
       this.#save(pos);
       this.funding?.resized(pos);
-      w.emit(userId, "pu", this.wire(pos));
+      this.#events.emit(userId, "pu", this.wire(pos));
     } else {
       const row: PositionRow = {
         id: this.#nextId(),
@@ -240,7 +253,7 @@ export class Positions {
       this.#open.set(`${userId}|${symbol}`, row);
       this.#save(row);
       this.funding?.resized(row);
-      w.emit(userId, "pn", this.wire(row));
+      this.#events.emit(userId, "pn", this.wire(row));
     }
   }
 
@@ -248,11 +261,11 @@ export class Positions {
   #settlePl(userId: number, quote: string, pl: number, pos: PositionRow, price: number): void {
     if (pl === 0) return;
     const text = `Position #${pos.id} ${pos.symbol.slice(1)} P/L @ ${price}`;
-    if (pl > 0) this.#w.move(userId, quote, pl, 0, text);
+    if (pl > 0) this.#balances.move(userId, "margin", quote, pl, 0, text);
     else {
-      const x = this.#w.wallet(userId, quote);
+      const x = this.#balances.wallet(userId, "margin", quote);
       const loss = Math.min(-pl, Math.max(0, x.balance - x.reserved));
-      if (loss > 0) this.#w.move(userId, quote, -loss, 0, text);
+      if (loss > 0) this.#balances.move(userId, "margin", quote, -loss, 0, text);
     }
   }
 
@@ -260,7 +273,7 @@ export class Positions {
     // Loans first: their last interest is part of what the closed position reports.
     this.funding?.closed(pos);
     if (pos.collateral > 0) {
-      this.#w.move(pos.user_id, Positions.quoteOf(pos.symbol) as string, 0, -pos.collateral, null);
+      this.#balances.move(pos.user_id, "margin", Positions.quoteOf(pos.symbol) as string, 0, -pos.collateral, null);
       pos.collateral = 0;
     }
     pos.status = status;
@@ -269,7 +282,7 @@ export class Positions {
     this.#open.delete(`${pos.user_id}|${pos.symbol}`);
     this.#lastMark.delete(pos.id);
     this.#save(pos);
-    this.#w.emit(pos.user_id, "pc", this.wire(pos));
+    this.#events.emit(pos.user_id, "pc", this.wire(pos));
   }
 
   #save(r: PositionRow): void {
@@ -293,18 +306,27 @@ export class Positions {
     return [...this.#open.values()].filter((r) => r.user_id === userId && Positions.quoteOf(r.symbol) === quote);
   }
 
+  /**
+   * The unrealized P/L and the maintenance requirement of a user's positions in `quote` (`except`
+   * left out), each marked at its last price (or its base price before the market has traded).
+   */
+  #exposure(userId: number, quote: string, except?: PositionRow): { pl: number; req: number } {
+    let pl = 0;
+    let req = 0;
+    for (const o of this.#ofCurrency(userId, quote)) {
+      if (o === except) continue;
+      const m = this.#mark(o.symbol) ?? o.base_price;
+      pl += this.#pl(o, m);
+      req += Math.abs(fromUnits(o.amount)) * m * MAINTENANCE_MARGIN;
+    }
+    return { pl, req };
+  }
+
   /** The mark at which this position's currency would reach maintenance, the others' marks fixed. */
   #liqPrice(r: PositionRow): number | null {
     const quote = Positions.quoteOf(r.symbol) as string;
-    const balance = fromUnits(this.#w.wallet(r.user_id, quote).balance);
-    let otherPl = 0;
-    let otherReq = 0;
-    for (const o of this.#ofCurrency(r.user_id, quote)) {
-      if (o === r) continue;
-      const m = this.#mark(o.symbol) ?? o.base_price;
-      otherPl += this.#pl(o, m);
-      otherReq += Math.abs(fromUnits(o.amount)) * m * MAINTENANCE_MARGIN;
-    }
+    const balance = fromUnits(this.#balances.wallet(r.user_id, "margin", quote).balance);
+    const { pl: otherPl, req: otherReq } = this.#exposure(r.user_id, quote, r);
     const a = fromUnits(r.amount);
     if (a === 0) return null;
     // balance + otherPl + a·(L − base) = |a|·L·MM + otherReq, solved for L.
@@ -349,17 +371,18 @@ export class Positions {
 
   /** `miu` base: [USER_PL, USER_SWAPS, MARGIN_BALANCE, MARGIN_NET, MARGIN_MIN] in USD. */
   marginBase(userId: number, quote = "USD"): unknown[] {
-    const balance = fromUnits(this.#w.wallet(userId, quote).balance);
-    let pl = 0;
-    let req = 0;
+    const balance = fromUnits(this.#balances.wallet(userId, "margin", quote).balance);
+    const { pl, req } = this.#exposure(userId, quote);
     let swaps = 0;
-    for (const r of this.#ofCurrency(userId, quote)) {
-      const m = this.#mark(r.symbol) ?? r.base_price;
-      pl += this.#pl(r, m);
-      req += Math.abs(fromUnits(r.amount)) * m * MAINTENANCE_MARGIN;
-      swaps -= fromUnits(r.swap + (this.funding?.accrued(r) ?? 0));
-    }
-    return ["base", [round8(pl), round8(swaps), round8(balance), round8(balance + pl), round8(req)]];
+    for (const r of this.#ofCurrency(userId, quote)) swaps -= fromUnits(r.swap + (this.funding?.accrued(r) ?? 0));
+    return encodeMarginInfo({
+      kind: "base",
+      pl: round8(pl),
+      swap: round8(swaps),
+      balance: round8(balance),
+      net: round8(balance + pl),
+      required: round8(req),
+    });
   }
 
   /** `miu` sym: [TRADABLE_BALANCE, GROSS_BALANCE, BUY, SELL] (buy/sell in base, closing included). */
@@ -367,7 +390,7 @@ export class Positions {
     const quote = Positions.quoteOf(symbol);
     const market = this.#ex.markets.get(symbol);
     if (!quote || !market) return null;
-    const w = this.#w.wallet(userId, quote);
+    const w = this.#balances.wallet(userId, "margin", quote);
     let pl = 0;
     for (const r of this.#ofCurrency(userId, quote)) pl += this.#pl(r, this.#mark(r.symbol));
     const free = Math.max(0, fromUnits(w.balance - w.reserved) + Math.min(0, pl));
@@ -377,7 +400,14 @@ export class Positions {
     const bid = market.engine.bestBid() ?? market.lastPrice();
     const buy = (ask ? tradable / ask : 0) + Math.max(0, -held);
     const sell = (bid ? tradable / bid : 0) + Math.max(0, held);
-    return ["sym", symbol, [round8(tradable), round8(fromUnits(w.balance) + pl), round8(buy), round8(sell)]];
+    return encodeMarginInfo({
+      kind: "sym",
+      symbol,
+      net: round8(tradable),
+      gross: round8(fromUnits(w.balance) + pl),
+      buy: round8(buy),
+      sell: round8(sell),
+    });
   }
 
   /**
@@ -390,9 +420,9 @@ export class Positions {
   }
 
   #emitMargin(userId: number, symbol: string): void {
-    this.#w.emit(userId, "miu", this.marginBase(userId));
+    this.#events.emit(userId, "miu", this.marginBase(userId));
     const sym = this.marginSym(userId, symbol);
-    if (sym) this.#w.emit(userId, "miu", sym);
+    if (sym) this.#events.emit(userId, "miu", sym);
   }
 
   /**
@@ -400,22 +430,22 @@ export class Positions {
    * and the records of the pairs quoted in it, as after a margin fill.
    */
   marginChanged(userId: number, currency: string): void {
-    this.#w.atomically(() => {
-      this.#w.emit(userId, "miu", this.marginBase(userId));
+    this.#events.atomically(() => {
+      this.#events.emit(userId, "miu", this.marginBase(userId));
       for (const s of this.#ex.markets.keys()) {
         if (Positions.quoteOf(s) !== currency) continue;
         const sym = this.marginSym(userId, s);
-        if (sym) this.#w.emit(userId, "miu", sym);
+        if (sym) this.#events.emit(userId, "miu", sym);
       }
     });
   }
 
   /**
-   * `w/position/claim {id, amount?}` (PROTOCOL.md 6): settles (part of) a position with the margin
-   * wallet's own funds instead of trading it — a long pays `amount × base price` of the quote
-   * currency and receives `amount` of the base currency, a short the reverse; the collateral of
-   * the claimed part is released first, no P/L is realized (it is in the asset now held), and the
-   * position's loans shrink or close with it. Refused when the wallet cannot pay.
+   * `w/position/claim {id, amount?}` (docs/protocol.md#authenticated-calls): settles (part of) a
+   * position with the margin wallet's own funds instead of trading it — a long pays `amount × base
+   * price` of the quote currency and receives `amount` of the base currency, a short the reverse;
+   * the collateral of the claimed part is released first, no P/L is realized (it is in the asset
+   * now held), and the position's loans shrink or close with it. Refused when the wallet cannot pay.
    */
   claim(
     userId: number,
@@ -432,26 +462,22 @@ export class Positions {
     const long = pos.amount > 0;
     const cost = Math.round(fromUnits(units) * pos.base_price * 1e8);
     const colRel = Math.round((pos.collateral * units) / held);
-    const free = (ccy: string): number => {
-      const w = this.#w.wallet(userId, ccy);
-      return w.balance - w.reserved;
-    };
+    const free = (ccy: string): number => this.#free(userId, ccy);
     const payable = long ? free(info.quote) + colRel >= cost : free(info.base) >= units;
     if (!payable) return { ok: false, msg: "Invalid position: not enough balance in the margin wallet to claim it" };
     const now = this.#now();
-    this.#w.atomically(() => {
-      const w = this.#w;
+    this.#events.atomically(() => {
       if (colRel > 0) {
-        w.move(userId, info.quote, 0, -colRel, null);
+        this.#balances.move(userId, "margin", info.quote, 0, -colRel, null);
         pos.collateral -= colRel;
       }
       const text = `Position #${pos.id} claimed @ ${pos.base_price}`;
       if (long) {
-        w.move(userId, info.quote, -cost, 0, text);
-        w.move(userId, info.base, units, 0, text);
+        this.#balances.move(userId, "margin", info.quote, -cost, 0, text);
+        this.#balances.move(userId, "margin", info.base, units, 0, text);
       } else {
-        w.move(userId, info.base, -units, 0, text);
-        w.move(userId, info.quote, cost, 0, text);
+        this.#balances.move(userId, "margin", info.base, -units, 0, text);
+        this.#balances.move(userId, "margin", info.quote, cost, 0, text);
       }
       pos.amount -= Math.sign(pos.amount) * units;
       pos.mts_update = now;
@@ -459,11 +485,11 @@ export class Positions {
       else {
         this.#save(pos);
         this.funding?.resized(pos);
-        w.emit(userId, "pu", this.wire(pos));
+        this.#events.emit(userId, "pu", this.wire(pos));
       }
       this.#emitMargin(userId, pos.symbol);
       // Reduce-only orders larger than what is left have nothing left to reduce.
-      w.liquidated(pos.symbol);
+      this.shrank(pos.symbol);
     });
     return { ok: true, mts: now, position: this.wire(pos) };
   }
@@ -472,7 +498,7 @@ export class Positions {
    * `bu` `[AUM, AUM_NET]` (the `calc` input's `balance`): every wallet's balance in USD at the
    * markets' last prices, and the same with the open positions' unrealized P/L.
    */
-  balanceRecord(userId: number, wallets: readonly unknown[][]): [number, number] {
+  balanceRecord(userId: number, wallets: readonly unknown[][]): unknown[] {
     let aum = 0;
     for (const w of wallets) {
       const rate = fxRate(this.#ex, String(w[1]), "USD");
@@ -483,27 +509,18 @@ export class Positions {
       const quote = Positions.quoteOf(r.symbol) as string;
       pl += this.#pl(r, this.#mark(r.symbol)) * (fxRate(this.#ex, quote, "USD") ?? 0);
     }
-    return [round8(aum), round8(aum + pl)];
-  }
-
-  /** What a margin order in direction `dir` at `rate` could take now (REST calc/order/avail). */
-  availableMargin(userId: number, symbol: string, dir: number, rate: number): number | null {
-    const sym = this.marginSym(userId, symbol);
-    if (!sym) return null;
-    const [tradable] = sym[2] as number[];
-    const held = fromUnits(this.get(userId, symbol)?.amount ?? 0);
-    const closable = dir > 0 ? Math.max(0, -held) : Math.max(0, held);
-    return round8(((tradable as number) / rate + closable) * (dir > 0 ? 1 : -1));
+    return balanceCodec.encode({ aum: round8(aum), aumNet: round8(aum + pl) });
   }
 
   // --- marking and liquidation ---------------------------------------------------------------
 
-  #onBatch(b: Batch): void {
+  /** After a batch is settled: liquidation below maintenance, and the marks (`pu`, at most once a second). */
+  mark(b: Batch): void {
     if (b.trades.length === 0) return;
     const symbol = b.market.symbol;
     const touched = [...this.#open.values()].filter((r) => r.symbol === symbol);
     if (touched.length === 0) return;
-    this.#w.atomically(() => {
+    this.#events.atomically(() => {
       const users = new Set(touched.map((r) => r.user_id));
       const quote = Positions.quoteOf(symbol) as string;
       for (const u of users) this.#checkMaintenance(u, quote);
@@ -512,7 +529,7 @@ export class Positions {
         if (r.open !== 1) continue;
         if (now - (this.#lastMark.get(r.id) ?? 0) < MARK_INTERVAL_MS) continue;
         this.#lastMark.set(r.id, now);
-        this.#w.emit(r.user_id, "pu", this.wire(r));
+        this.#events.emit(r.user_id, "pu", this.wire(r));
       }
     });
   }
@@ -522,7 +539,7 @@ export class Positions {
     for (;;) {
       const open = this.#ofCurrency(userId, quote);
       if (open.length === 0) return;
-      const balance = fromUnits(this.#w.wallet(userId, quote).balance);
+      const balance = fromUnits(this.#balances.wallet(userId, "margin", quote).balance);
       let equity = balance;
       let req = 0;
       for (const r of open) {
@@ -546,13 +563,13 @@ export class Positions {
     const pl = Math.round(amount * (mark - r.base_price) * 1e8);
     const collateral = r.collateral;
     if (collateral > 0) {
-      this.#w.move(r.user_id, quote, 0, -collateral, null);
+      this.#balances.move(r.user_id, "margin", quote, 0, -collateral, null);
       r.collateral = 0;
     }
     this.#settlePl(r.user_id, quote, pl, r, mark);
     this.#close(r, "LIQUIDATED");
     this.#emitMargin(r.user_id, r.symbol);
-    this.#w.liquidated(r.symbol);
+    this.shrank(r.symbol);
     this.#ex.liquidations.publish({
       kind: "pos",
       posId: r.id,
@@ -565,84 +582,4 @@ export class Positions {
       liquidationPrice: liqPrice,
     });
   }
-
-  /**
-   * The `calc` input (PROTOCOL.md 4.3): each request's current record — `margin_base` and
-   * `margin_sym_<symbol>` as `miu`, `position_<symbol>` as `pu`, `wallet_<type>_<currency>` as `wu`
-   * (through `walletWire`); `funding_sym_…` is funding's, `balance` (`bu`) the gateway's.
-   */
-  calcRecords(
-    userId: number,
-    requests: unknown,
-    walletWire: (type: string, currency: string) => unknown[] | null,
-  ): [string, unknown][] {
-    if (!Array.isArray(requests)) return [];
-    const out: [string, unknown][] = [];
-    for (const req of requests.slice(0, 30)) {
-      const name = Array.isArray(req) ? req[0] : req;
-      if (typeof name !== "string") continue;
-      let m: RegExpExecArray | null;
-      if (name === "margin_base") out.push(["miu", this.marginBase(userId)]);
-      else if ((m = /^margin_sym_(t[A-Z0-9:]+)$/.exec(name))) {
-        const sym = this.marginSym(userId, m[1] as string);
-        if (sym) out.push(["miu", sym]);
-      } else if ((m = /^position_(t[A-Z0-9:]+)$/.exec(name))) {
-        const pos = this.get(userId, m[1] as string);
-        if (pos) out.push(["pu", this.wire(pos)]);
-      } else if ((m = /^wallet_(exchange|margin|funding)_([A-Z0-9]+)$/.exec(name))) {
-        const wire = walletWire(m[1] as string, m[2] as string);
-        if (wire) out.push(["wu", wire]);
-      }
-    }
-    return out;
-  }
-}
-
-/**
- * REST (PROTOCOL.md 6): `r/positions`, `w/position/claim`, `r/info/margin/{base|<symbol>|sym_all}`
- * and `calc/order/avail` ({symbol, dir, rate, type: EXCHANGE|MARGIN}); null for other paths.
- */
-export function positionsRest(
-  trading: Pick<Trading, "positions" | "available">,
-  userId: number,
-  path: string,
-  body: Record<string, unknown>,
-): { status: number; body: unknown } | null {
-  const p = trading.positions;
-  if (path === "/v2/auth/r/positions") return { status: 200, body: p.wireAll(userId) };
-  if (path === "/v2/auth/w/position/claim") {
-    const r = p.claim(userId, body["id"], body["amount"]);
-    return r.ok
-      ? { status: 200, body: [r.mts, "pos_claim", null, null, r.position, null, "SUCCESS", "Position claimed."] }
-      : { status: 500, body: ["error", 10001, r.msg] };
-  }
-  const m = /^\/v2\/auth\/r\/info\/margin\/(base|sym_all|t[A-Z0-9:]+)$/.exec(path);
-  if (m) {
-    const key = m[1] as string;
-    if (key === "base") return { status: 200, body: p.marginBase(userId) };
-    if (key === "sym_all") {
-      const rows = [...new Set(p.wireAll(userId).map((w) => w[0] as string))].map((s) => p.marginSym(userId, s));
-      return { status: 200, body: rows.filter((r) => r !== null) };
-    }
-    const sym = p.marginSym(userId, key);
-    return sym ? { status: 200, body: sym } : { status: 500, body: ["error", 10020, "symbol: invalid"] };
-  }
-  if (path === "/v2/auth/calc/order/avail") {
-    const symbol = typeof body["symbol"] === "string" ? body["symbol"] : "";
-    const dir = Number(body["dir"]) >= 0 ? 1 : -1;
-    const rate = Number(body["rate"]);
-    const info = parseSymbol(symbol);
-    if (!info || info.kind !== "trading" || !(rate > 0))
-      return { status: 500, body: ["error", 10020, "params: invalid"] };
-    if (String(body["type"] ?? "EXCHANGE").toUpperCase() === "MARGIN") {
-      const a = p.availableMargin(userId, symbol, dir, rate);
-      return a === null ? { status: 500, body: ["error", 10020, "symbol: invalid"] } : { status: 200, body: [a] };
-    }
-    const amount =
-      dir > 0
-        ? fromUnits(trading.available(userId, "exchange", info.quote)) / rate
-        : -fromUnits(trading.available(userId, "exchange", info.base));
-    return { status: 200, body: [round8(amount)] };
-  }
-  return null;
 }

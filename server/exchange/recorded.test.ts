@@ -4,7 +4,7 @@
  * server also serves, both sides are decoded through src/protocol (record codecs, the book, the
  * frame classifier) and compared field by field — count, types, order. A field the real server
  * left null matches anything; fields this server adds beyond a recording must be the trailing
- * ones PROTOCOL.md documents for today's wire (the ticker's 11th null, the funding ticker's last
+ * ones docs/protocol.md#tickers documents for today's wire (the ticker's 11th null, the funding ticker's last
  * three). Skipped, saying so, when ../shared is absent.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -24,9 +24,10 @@ import {
 } from "../../src/protocol/index.ts";
 import type { ApiServer } from "../api-server.ts";
 import { parseRecording, readRecordingText, sharedBitfinexDir } from "./recordings.ts";
-import { listenApi } from "./test-api.ts";
-import { wait } from "./test-session.ts";
+import { listenApi } from "../test-support/api.ts";
+import { wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const shared = sharedBitfinexDir();
 const present = shared !== null && existsSync(join(shared, "recordings")) && existsSync(join(shared, "fixtures"));
@@ -59,7 +60,7 @@ function sameFields(ours: unknown, theirs: unknown, extra = 0, extraTypes: reado
 const readJson = (name: string): unknown =>
   JSON.parse(readFileSync(join(shared as string, "fixtures", name), "utf8")) as unknown;
 
-/** Bids best-first then asks best-first, as PROTOCOL.md 2.1/2.2 has snapshots (R0 ties by ascending id). */
+/** Bids best-first then asks best-first, as snapshots come (docs/protocol.md#books; R0 ties by ascending id). */
 function wellOrdered(entries: number[][], raw: boolean): boolean {
   const price = (e: number[]): number => (raw ? (e[1] as number) : (e[0] as number));
   const bid = (e: number[]): boolean => (e[2] as number) > 0;
@@ -146,7 +147,7 @@ describe.skipIf(!present)(
     ): Promise<{ frames: unknown[]; channels: Map<number, string> }> {
       const ws = new WebSocket(`ws://${host}/ws/2`);
       const frames: unknown[] = [];
-      ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+      ws.on("message", (d) => frames.push(JSON.parse(messageText(d))));
       await new Promise((r) => ws.once("open", r));
       if (flags) ws.send(JSON.stringify({ event: "conf", flags }));
       for (const s of subs) ws.send(JSON.stringify({ event: "subscribe", ...s }));

@@ -14,8 +14,9 @@ import { dbPathFrom, limitsFromEnv, modesFromEnv } from "../exchange-host.ts";
 import { Exchange } from "./exchange.ts";
 import { parseRecording, readRecordingText, sharedBitfinexDir } from "./recordings.ts";
 import { BookReplay, bookSteps, REPLAY_OWNER, type BookEntry, type ReplayStep, type ReplayTrade } from "./replay.ts";
-import { listenApi } from "./test-api.ts";
-import { testVenue } from "./test-venue.ts";
+import { listenApi } from "../test-support/api.ts";
+import { testVenue } from "../test-support/venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const shared = sharedBitfinexDir();
 const file = shared ? join(shared, "recordings", "marfusios__bitfinex_raw_2018-11-12.txt.gz") : null;
@@ -42,8 +43,11 @@ function reference(steps: readonly ReplayStep[], n: number): Map<string, [number
 function exchangeBook(ex: Exchange): Map<string, [number, number]> {
   const feed = ex.bookFeed("tBTCUSD", "P0", 250);
   const out = new Map<string, [number, number]>();
-  for (const [price, count, amount] of feed?.snapshot() ?? [])
-    out.set(`${(amount as number) > 0 ? "b" : "a"}${price}`, [count as number, amount as number]);
+  // A P-book's rows: [PRICE, COUNT, AMOUNT].
+  for (const row of feed?.snapshot() ?? []) {
+    const [price, count, amount] = row as [number, number, number];
+    out.set(`${amount > 0 ? "b" : "a"}${price}`, [count, amount]);
+  }
   return out;
 }
 
@@ -75,7 +79,7 @@ function printedBy(trades: readonly ReplayTrade[], applied: number): ReplayTrade
 
 // Skipped, with the reason in its name, where ../shared is not beside the checkout.
 describe.skipIf(!present)("replay mode (reads ../shared/bitfinex/recordings; skipped when absent)", () => {
-  const text = present ? readRecordingText(file as string) : "";
+  const text = present ? readRecordingText(file) : "";
   const { symbol, steps, trades } = bookSteps(text);
 
   it("reads the recorded P0 book as a snapshot followed by level changes", () => {
@@ -123,9 +127,9 @@ describe.skipIf(!present)("replay mode (reads ../shared/bitfinex/recordings; ski
 
   it("prints the recorded trades on the market as it advances: tape, ticker, candles; book and balances untouched", () => {
     const v = testVenue("replay@example.com", "replayer");
-    v.trading.credit(v.user, "USD", 100_000, "Deposit");
-    v.trading.credit(v.user, "BTC", 1, "Deposit");
-    const wallets = balances(v.trading.walletsWire(v.user));
+    v.balances.credit(v.user, "USD", 100_000, "Deposit");
+    v.balances.credit(v.user, "BTC", 1, "Deposit");
+    const wallets = balances(v.balances.walletsWire(v.user));
     const ex = v.exchange;
     const replay = new BookReplay(ex, symbol, steps, trades);
     const market = ex.markets.get(symbol);
@@ -162,13 +166,13 @@ describe.skipIf(!present)("replay mode (reads ../shared/bitfinex/recordings; ski
     expect(printed.length).toBeGreaterThan(40);
     // Not an account's fill: no event, no balance moved.
     expect(v.events).toEqual([]);
-    expect(balances(v.trading.walletsWire(v.user))).toEqual(wallets);
+    expect(balances(v.balances.walletsWire(v.user))).toEqual(wallets);
     // An account's order still matches against the replayed book, at the recorded best ask.
     const bestAsk = ex.markets.get(symbol)?.engine.bestAsk() as number;
-    const placed = v.trading.place(v.user, { type: "EXCHANGE MARKET", symbol, amount: "0.001" });
+    const placed = v.orders.place(v.user, { type: "EXCHANGE MARKET", symbol, amount: "0.001" });
     expect(placed.ok).toBe(true);
-    expect(v.trading.tradesWire(v.user, symbol, 10)[0]?.[5]).toBe(bestAsk);
-    expect(balances(v.trading.walletsWire(v.user))).not.toEqual(wallets);
+    expect(v.orders.tradesWire(v.user, symbol, 10)[0]?.[5]).toBe(bestAsk);
+    expect(balances(v.balances.walletsWire(v.user))).not.toEqual(wallets);
   }, 30_000); // 22,000 recorded steps checked against a reference replay: seconds of CPU on a shared machine
 
   it("serves the printed trades on the trades channel, REST trades history and the ticker", async () => {
@@ -179,7 +183,7 @@ describe.skipIf(!present)("replay mode (reads ../shared/bitfinex/recordings; ski
       const ws = new WebSocket(`ws://${host}/ws/2`);
       const frames: unknown[][] = [];
       ws.on("message", (d) => {
-        const f = JSON.parse(String(d)) as unknown;
+        const f = JSON.parse(messageText(d)) as unknown;
         if (Array.isArray(f)) frames.push(f);
         else if ((f as Record<string, unknown>)["event"] === "subscribed") frames.push([f]);
       });

@@ -13,7 +13,7 @@ import {
   userInfoCodec,
   walletCodec,
 } from "../../src/protocol/index.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { openVenue } from "./venue.ts";

@@ -12,11 +12,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CONF_FLAGS } from "../../src/protocol/index.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "../test-support/api.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
 import { sharedBitfinexDir } from "./recordings.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const shared = sharedBitfinexDir();
 const examplesFile = shared ? join(shared, "ws-message-examples.jsonl") : null;
@@ -91,8 +92,8 @@ function sameShape(ours: unknown, theirs: unknown, path = "$"): string | null {
   }
   if (typeof theirs === "object") {
     if (typeof ours !== "object" || Array.isArray(ours)) return `${path}: object expected`;
-    for (const k of Object.keys(theirs as object)) {
-      if (!(k in (ours as object))) return `${path}.${k}: missing`;
+    for (const k of Object.keys(theirs)) {
+      if (!(k in ours)) return `${path}.${k}: missing`;
       const d = sameShape((ours as Record<string, unknown>)[k], (theirs as Record<string, unknown>)[k], `${path}.${k}`);
       if (d) return d;
     }
@@ -101,7 +102,7 @@ function sameShape(ours: unknown, theirs: unknown, path = "$"): string | null {
   return typeof ours === typeof theirs ? null : `${path}: ${typeof ours}, expected ${typeof theirs}`;
 }
 
-const { exchange, trading, gateway } = openVenue({
+const { exchange, orders, gateway } = openVenue({
   dbPath: ":memory:",
   seed: 21,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
@@ -130,7 +131,7 @@ async function session(
   const frames: unknown[] = [];
   const channels = new Map<number, string>();
   ws.on("message", (d) => {
-    const f = JSON.parse(String(d)) as unknown;
+    const f = JSON.parse(messageText(d)) as unknown;
     frames.push(f);
     const e = f as Record<string, unknown>;
     if (!Array.isArray(f) && e["event"] === "subscribed") {
@@ -201,7 +202,7 @@ describe.skipIf(!present)("wire shapes against the recorded examples (needs ../s
       const price = String(Number((bid * 0.8).toPrecision(5)));
       send([0, "on", null, { cid: 1, type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.01", price }]);
       await wait(150);
-      const id = trading.openOrdersWire(1)[0]?.[0];
+      const id = orders.openOrdersWire(1)[0]?.[0];
       send([0, "ou", null, { id, price: String(Number(price) - 10) }]);
       await wait(100);
       send([0, "oc", null, { id }]);

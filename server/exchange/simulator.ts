@@ -3,6 +3,7 @@
  * orders around a drifting mid and cancel stale ones; takers cross the spread with market orders
  * now and then. Deterministic for a seed, so a run can be reproduced.
  */
+import { seededRandom, splitPair } from "../../src/protocol/index.ts";
 import { guarded } from "../log.ts";
 export interface SimulatedMarket {
   readonly symbol: string;
@@ -26,8 +27,7 @@ const USD_LIKE = new Set(["USD", "UST", "TESTUSD"]);
 
 /** The quote currency of a trading symbol: tETHBTC → BTC, tBTCF0:USTF0 → UST, tTESTBTC:TESTUSD → TESTUSD. */
 export function quoteCurrency(symbol: string): string {
-  const q = symbol.includes(":") ? (symbol.split(":")[1] ?? "") : symbol.slice(4);
-  return q.replace(/F0$/, "");
+  return (splitPair(symbol.slice(1))?.quote ?? "").replace(/F0$/, "");
 }
 
 /** Orders under this many USD are not worth quoting (the real venue's minimums are about that). */
@@ -45,17 +45,6 @@ export interface SimulatorHooks {
     amount: number,
   ): number | null;
   cancel(symbol: string, orderId: number): void;
-}
-
-export function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Rounds to the 5 significant digits the exchange accepts for prices. */
@@ -83,7 +72,7 @@ export class Simulator {
     readonly hooks: SimulatorHooks,
     seed = 42,
   ) {
-    this.#rand = mulberry32(seed);
+    this.#rand = seededRandom(seed);
     for (const m of markets) {
       this.#mid.set(m.symbol, m.start);
       this.#open.set(m.symbol, []);

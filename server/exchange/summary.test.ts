@@ -1,10 +1,10 @@
 /**
- * SPEC section 7's account calls `/v2/auth/r/int/summary` (the summary as the reply's first
+ * The account calls (docs/product-rules.md#calls) `/v2/auth/r/int/summary` (the summary as the reply's first
  * element; `r/summary` the bare record, as Bitfinex documents it) and
  * `/v2/auth/w/user/token/generate` (a token of a scope, the reply's first element), over HTTP.
  */
 import { describe, expect, it } from "vitest";
-import { demoSession } from "./test-session.ts";
+import { demoSession } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";

@@ -1,12 +1,12 @@
 /**
  * The account summary (`POST /v2/auth/r/summary`, documented by Bitfinex; and the site's
- * `POST /v2/auth/r/int/summary`, which SPEC section 7 reads "from the first element of the
- * response" and no source shows: this exchange answers it with the same record wrapped in one
- * array, `[SUMMARY]`). The record, as the public reference documents it:
+ * `POST /v2/auth/r/int/summary`, which the product reads "from the first element of the
+ * response" (docs/product-rules.md#calls) and no source shows: this exchange answers it with the
+ * same record wrapped in one array, `[SUMMARY]`). The record, as the public reference documents it:
  *
  * `[null, null, null, null, FEE_INFO, TRADING_VOL_AND_FEE, FUNDING_EARNINGS, null, null, LEO_INFO]`
  * - FEE_INFO `[[MAKER, MAKER, MAKER, null, null, DERIV_REBATE], [TAKER_TO_CRYPTO, TAKER_TO_STABLE,
- *   TAKER_TO_FIAT, null, null, DERIV_TAKER]]` — the rates settlement charges (trading.ts feeRates);
+ *   TAKER_TO_FIAT, null, null, DERIV_TAKER]]` — the rates settlement charges (settlement.ts feeRates);
  * - TRADING_VOL_AND_FEE `[TRADE_VOL_30d, FEES_TRADING_30d, FEES_TRADING_TOTAL_30d]`: per traded base
  *   currency `{curr, vol, vol_safe, vol_maker, vol_BFX, vol_BFX_safe, vol_BFX_maker}` (amounts in
  *   that currency) and a last `{curr: "Total (USD)", …}` in USD; fees paid per currency and their
@@ -15,20 +15,15 @@
  *   of the last 30 days;
  * - LEO_INFO `{leo_lev, leo_amount_avg}`: no LEO here, so 0 and 0.
  */
+import { splitPair } from "../../src/protocol/index.ts";
 import { fromUnits, type Db } from "../store/db.ts";
 import { fxRate } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
-import { feeRates } from "./trading.ts";
+import { feeRates } from "./settlement.ts";
 
 const DAYS_30_MS = 30 * 86_400_000;
 const round8 = (x: number): number => Math.round(x * 1e8) / 1e8;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
-
-/** [base, quote] of a trading symbol (PROTOCOL.md 7's parse). */
-function legs(symbol: string): [string, string] {
-  const p = symbol.slice(1);
-  return p.includes(":") ? (p.split(":") as [string, string]) : [p.slice(0, 3), p.slice(3)];
-}
 
 /** What one unit of a currency is worth in USD here (derivative and paper codes as their underlying). */
 export function usdValue(exchange: Exchange, currency: string): number {
@@ -58,7 +53,7 @@ export function accountSummary(db: Db, exchange: Exchange, userId: number, now: 
   const total: VolumeEntry = { vol: 0, maker: 0 };
   const fees = new Map<string, number>();
   for (const t of trades) {
-    const [base, quote] = legs(t.symbol);
+    const { base, quote } = splitPair(t.symbol.slice(1)) ?? { base: "", quote: "" };
     const amount = Math.abs(fromUnits(t.amount));
     const usd = amount * t.price * usdValue(exchange, quote);
     const v = volumes.get(base) ?? { vol: 0, maker: 0 };

@@ -8,9 +8,10 @@ import WebSocket from "ws";
 import { TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
 import type { ApiServer } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
-import { listenApi } from "./test-api.ts";
-import { wait, signedPost, tokenPost } from "./test-session.ts";
+import { listenApi } from "../test-support/api.ts";
+import { wait, signedPost, tokenPost } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 let clock = 1_800_000_000_000;
 const venue = openVenue({
@@ -53,7 +54,7 @@ async function socketAuth(
   const frames: unknown[][] = [];
   let reply: Record<string, unknown> = {};
   ws.on("message", (d) => {
-    const f = JSON.parse(String(d)) as unknown;
+    const f = JSON.parse(messageText(d)) as unknown;
     if (Array.isArray(f)) {
       if (f[0] === 0) frames.push(f);
     } else if ((f as Record<string, unknown>)["event"] === "auth") reply = f as Record<string, unknown>;
@@ -103,7 +104,7 @@ describe("tokens minted with an API key", () => {
     s.ws.send(JSON.stringify([0, "on", null, ORDER]));
     await wait(100);
     expect(s.frames.some((f) => f[1] === "n" && (f[2] as unknown[])[6] === "ERROR")).toBe(true);
-    expect(venue.trading.openOrdersWire(demo)).toEqual([]);
+    expect(venue.orders.openOrdersWire(demo)).toEqual([]);
     s.ws.close();
   });
 

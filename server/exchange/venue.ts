@@ -1,25 +1,61 @@
 /**
- * The exchange's parts wired together: markets, storage, accounts, trading and the account
- * gateway (which trading's events go through). One place for the wiring the host, the tests and
- * the bench all need; the demo account is seeded on a fresh database.
+ * The exchange's parts wired together: markets, storage, accounts, and the account side — balances,
+ * orders with their settlement and stop book, margin positions, funding offers, credits and loans,
+ * funds — behind the account gateway. One place for the wiring the host, the tests and the bench
+ * all need (exchange/README.md says who owns what); the demo account is seeded on a fresh database.
  */
 import { Accounts } from "../store/accounts.ts";
 import { nextIdFrom, openDb, type Db } from "../store/db.ts";
 import { seedDemo } from "../store/seed.ts";
 import { AccountGateway } from "./account-gateway.ts";
+import { Balances } from "./balances.ts";
+import { AccountEvents } from "./events.ts";
 import { Exchange } from "./exchange.ts";
+import { FundingCredits } from "./funding-credits.ts";
 import { FundingLoans } from "./funding-loans.ts";
 import { FundingOffers } from "./funding-offers.ts";
+import { Funds } from "./funds.ts";
+import { OrderStore } from "./order-store.ts";
+import { Orders } from "./orders.ts";
+import { Positions } from "./positions.ts";
+import { Settlement } from "./settlement.ts";
 import type { SimulatedMarket } from "./simulator.ts";
-import { Trading } from "./trading.ts";
+import { StopBook } from "./stop-book.ts";
 
-export interface Venue {
+/** The spot and margin trading of accounts on an exchange's markets (`restore` puts the open orders back). */
+export type Trading = ReturnType<typeof openTrading>;
+
+/**
+ * Wires account trading onto `exchange`. Every batch is settled first (fills into wallets and
+ * positions, then the stops it crossed), and only then are positions marked and checked for
+ * liquidation.
+ */
+export function openTrading(db: Db, exchange: Exchange, now: () => number, events = new AccountEvents(db)) {
+  const balances = new Balances(db, events, now);
+  const store = new OrderStore(db, balances, events, now);
+  const positions = new Positions(db, exchange, now, balances, events);
+  const settlement = new Settlement(store, balances, positions, exchange, events);
+  const stops = new StopBook(store, balances, exchange, events);
+  positions.shrank = (symbol) => settlement.trimReduceOnly(symbol);
+  exchange.onBatch((b) => {
+    settlement.settle(b);
+    stops.check(b);
+  });
+  exchange.onBatch((b) => positions.mark(b));
+  const orders = new Orders(store, balances, positions, exchange, events, nextIdFrom(db, "order", 0));
+  return { events, balances, orders, positions, restore: () => store.restore(exchange) };
+}
+
+/** Every part; `funding` is the funding offers, `seeded` the demo account's id when this call seeded it. */
+export interface Venue extends Trading {
   readonly exchange: Exchange;
   readonly db: Db;
   readonly accounts: Accounts;
-  readonly trading: Trading;
+  readonly funding: FundingOffers;
+  readonly credits: FundingCredits;
+  readonly loans: FundingLoans;
+  readonly funds: Funds;
   readonly gateway: AccountGateway;
-  /** The demo account's id when this call seeded it, else null. */
   readonly seeded: number | null;
 }
 
@@ -34,14 +70,26 @@ export function openVenue(o: {
   const exchange = new Exchange({ now, seed: o.seed, ...(o.markets ? { markets: o.markets } : {}) });
   const db = openDb(o.dbPath);
   const accounts = new Accounts(db);
-  // Trading emits through the gateway, which needs trading: the late binding closes the loop.
-  let gateway: AccountGateway | null = null;
-  const trading = new Trading(db, exchange, now, (u, t, p) => gateway?.emit(u, t, p), nextIdFrom(db, "order", 0));
-  gateway = new AccountGateway(accounts, trading, now);
-  const emit = (u: number, t: string, p: unknown): void => gateway?.emit(u, t, p);
-  gateway.funding = new FundingOffers(db, exchange.funding, now, emit);
-  // Loans back margin positions: attached to Trading's positions and to the offers' fills.
-  gateway.loans = new FundingLoans(db, exchange, trading, gateway.funding, now, emit);
-  const seeded = seedDemo(accounts, trading, now());
-  return { exchange, db, accounts, trading, gateway, seeded };
+  const trading = openTrading(db, exchange, now);
+  const { events, balances, orders, positions } = trading;
+  const credits = new FundingCredits(db, exchange.funding, balances, events, now);
+  const funding = new FundingOffers(db, exchange.funding, balances, credits, events, now);
+  // Loans back margin positions: attached to the positions and to the offers' fills.
+  const loans = new FundingLoans(db, exchange, positions, balances, funding, credits, events, now);
+  const funds = new Funds(db, balances, positions, now);
+  const gateway = new AccountGateway(
+    exchange,
+    accounts,
+    events,
+    balances,
+    orders,
+    positions,
+    funding,
+    credits,
+    loans,
+    funds,
+    now,
+  );
+  const seeded = seedDemo(accounts, balances, positions, now());
+  return { ...trading, exchange, accounts, funding, credits, loans, funds, db, gateway, seeded };
 }

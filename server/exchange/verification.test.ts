@@ -1,13 +1,15 @@
 /**
- * SPEC section 6's verification gates over real HTTP and WebSocket: a deposit address needs
+ * The verification gates (docs/product-rules.md#compliance-gates) over real HTTP and WebSocket: a deposit address needs
  * basic-plus (1); margin trading needs intermediate (2) for accounts created from 2022-03-02,
  * basic-plus for accounts created from 2022-01-01, nothing before; the paper TEST pairs are never
  * gated; the demo account (level 2) keeps both.
  */
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { demoSession, wait } from "./test-session.ts";
+import { DEV_HEADER } from "../api-server.ts";
+import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
+import { messageText } from "../ws-text.ts";
 
 const venue = openVenue({
   dbPath: ":memory:",
@@ -23,8 +25,8 @@ const s = demoSession({ exchange: venue.exchange, account: venue.gateway });
 function user(name: string, createdAt: number, level: number): string {
   const id = venue.accounts.createUser(`${name}@example.com`, name, "pw-123456789", createdAt, false);
   venue.accounts.db.prepare("UPDATE users SET verification_level = ? WHERE id = ?").run(level, id);
-  venue.trading.credit(id, "USD", 10_000, "Deposit");
-  venue.trading.credit(id, "TESTUSD", 10_000, "Deposit");
+  venue.balances.credit(id, "USD", 10_000, "Deposit");
+  venue.balances.credit(id, "TESTUSD", 10_000, "Deposit");
   for (const ccy of ["USD", "TESTUSD"])
     venue.gateway.funds.handle(id, "/v2/auth/w/transfer", {
       from: "exchange",
@@ -67,7 +69,7 @@ describe("margin trading", () => {
     const ws = new WebSocket(`ws://${s.host}/ws/2`);
     const frames: unknown[][] = [];
     ws.on("message", (d) => {
-      const f = JSON.parse(String(d)) as unknown;
+      const f = JSON.parse(messageText(d)) as unknown;
       if (Array.isArray(f) && f[0] === 0) frames.push(f);
     });
     await new Promise((r) => ws.once("open", r));
@@ -153,5 +155,51 @@ describe("deposits", () => {
     const r = await rest(token, "/v2/auth/w/deposit/address", DEPOSIT);
     expect((r.body as unknown[])[1]).toBe("acc_dep");
     expect((await s.rest("/v2/auth/w/deposit/address", DEPOSIT)).status).toBe(200);
+  });
+});
+
+describe("withdrawals", () => {
+  it("withdrawals need level 2; POST /dev/verification sets an account's level", async () => {
+    const user = venue.accounts.createUser("kyc@example.com", "kyc", "kyc-password-1", Date.now(), true);
+    venue.balances.credit(user, "BTC", 1, "Deposit");
+    const login = await fetch(`http://${s.host}/v2/login`, {
+      method: "POST",
+      body: JSON.stringify({ login: "kyc", password: "kyc-password-1" }),
+    });
+    const [token] = (await login.json()) as [string];
+    const call = async (path: string, body: unknown = {}): Promise<[number, unknown]> => {
+      const r = await fetch(`http://${s.host}${path}`, {
+        method: "POST",
+        headers: { "bfx-token": token, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return [r.status, await r.json()];
+    };
+    const setLevel = (level: number, headers: Record<string, string> = { [DEV_HEADER]: "1" }): Promise<Response> =>
+      fetch(`http://${s.host}/dev/verification`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ login: "kyc", level }),
+      });
+    const withdraw = {
+      wallet: "exchange",
+      method: "bitcoin",
+      amount: "0.1",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    };
+    expect((await setLevel(1)).status).toBe(200);
+    expect(await call("/v2/auth/w/withdraw", withdraw)).toEqual([
+      500,
+      ["error", 10001, "verification: level 2 needed to withdraw (this account has 1)"],
+    ]);
+    // Nothing moved; the development endpoint refuses what a web page could send.
+    expect((await setLevel(2, {})).status).toBe(403);
+    expect(venue.balances.available(user, "exchange", "BTC")).toBe(1e8);
+    expect((await setLevel(2)).status).toBe(200);
+    const [, info] = await call("/v2/auth/r/info/user");
+    expect((info as unknown[])[5]).toBe(2);
+    expect((await call("/v2/auth/w/withdraw", withdraw))[0]).toBe(200);
+    expect(venue.balances.available(user, "exchange", "BTC")).toBe(0.9e8);
+    expect((await setLevel(9)).status).toBe(400);
   });
 });

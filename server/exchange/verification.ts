@@ -1,10 +1,10 @@
 /**
- * The verification levels SPEC section 6 gates features on (BASIC 0, BASIC_PLUS 1, INTERMEDIATE
- * 2, FULL 3; `r/info/user` field 5): deposits need basic-plus; margin trading needs basic-plus for
- * accounts created from 2022-01-01 and intermediate for accounts created from 2022-03-02 (older
- * accounts trade margin whatever their level); paper trading (the TEST pairs) is never gated.
- * Withdrawals need level 2 (funds.ts WITHDRAW_LEVEL). Levels are raised on this machine with
- * `POST /dev/verification` (server/README.md).
+ * The verification levels the product gates features on (docs/product-rules.md#compliance-gates;
+ * BASIC 0, BASIC_PLUS 1, INTERMEDIATE 2, FULL 3; `r/info/user` field 5): deposits need basic-plus;
+ * margin trading needs basic-plus for accounts created from 2022-01-01 and intermediate for
+ * accounts created from 2022-03-02 (older accounts trade margin whatever their level); paper
+ * trading (the TEST pairs) is never gated. Withdrawals need level 2 (funds.ts WITHDRAW_LEVEL).
+ * Levels are raised on this machine with `POST /dev/verification` (server/README.md).
  */
 import type { Db } from "../store/db.ts";
 

@@ -152,7 +152,7 @@ export class Accounts {
   checkToken(token: string, now: number): AuthCheck {
     const row = this.db.prepare("SELECT user_id, expires_at, caps, api_key FROM tokens WHERE token = ?").get(token) as
       { user_id: number; expires_at: number; caps: string; api_key: string | null } | undefined;
-    if (!row || row.expires_at <= now) return { ok: false, code: 10100, msg: "token: invalid" };
+    if (!row || row.expires_at <= now) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "token: invalid" };
     const key = row.api_key !== null ? { keyId: row.api_key } : {};
     let caps: unknown;
     try {

@@ -236,3 +236,21 @@ export function nextIdFrom(db: Db, name: string, floor: number): () => number {
     return next;
   };
 }
+
+/**
+ * A user's rows for a history call: `SELECT * FROM <from>` (a table and its conditions, `?` being
+ * the user), narrowed to `column = value` when a value is given, in `order`, at most `limit`.
+ */
+export function historyRows<T>(
+  db: Db,
+  from: string,
+  userId: number,
+  narrow: readonly [column: string, value: string | null],
+  order: string,
+  limit: number,
+): T[] {
+  const [column, value] = narrow;
+  return db
+    .prepare(`SELECT * FROM ${from} ${value ? `AND ${column} = ?` : ""} ORDER BY ${order} LIMIT ?`)
+    .all(...(value ? [userId, value, limit] : [userId, limit])) as T[];
+}

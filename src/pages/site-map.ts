@@ -15,6 +15,4 @@ export const STATIC_PAGES = {
   freeze: "/freeze",
 } as const;
 
-export type StaticPageId = keyof typeof STATIC_PAGES;
-
 export const STATIC_PAGE_PATHS: readonly string[] = Object.values(STATIC_PAGES);

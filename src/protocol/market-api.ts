@@ -176,6 +176,24 @@ export interface StressSetting {
   readonly count: number;
 }
 
+/**
+ * Developer flag: faults injected into the public feed's incoming frames. Each rate is the chance,
+ * 0 to 1, that a frame suffers it; `delayMs` is how late a delayed frame arrives; `freeze` drops
+ * everything (the watchdog must notice); `seed` makes a run repeatable.
+ */
+export interface FaultSettings {
+  readonly drop: number;
+  readonly delay: number;
+  readonly delayMs: number;
+  readonly duplicate: number;
+  readonly reorder: number;
+  readonly corrupt: number;
+  /** The chance that a `subscribed` reply is lost (the subscribe must be retried). */
+  readonly loseSubscribed: number;
+  readonly freeze: boolean;
+  readonly seed: number;
+}
+
 /** Account credentials; the API secret stays inside the worker. */
 export type AccountCredentials =
   | { readonly kind: "token"; readonly token: string }
@@ -331,5 +349,7 @@ export interface MarketWorkerApi {
   ): Promise<OrderAck>;
   /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
   setStress(setting: StressSetting | null): void;
+  /** Developer flag: faults on the public feed's incoming frames, null for none. */
+  setFaults(settings: FaultSettings | null): void;
   dispose(): void;
 }

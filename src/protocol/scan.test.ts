@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "./random";
 import { newScannedUpdate, scanBookUpdate, scanChecksum } from "./scan";
 
 function scan(s: string) {
@@ -70,11 +71,7 @@ describe("book update scanner", () => {
   });
 
   it("agrees with JSON.parse on many random decimals", () => {
-    let seed = 99;
-    const rand = (): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
+    const rand = seededRandom(99);
     for (let i = 0; i < 20000; i++) {
       const v = Number((rand() * 10 ** Math.floor(rand() * 12 - 6)).toPrecision(1 + Math.floor(rand() * 14)));
       const t = String(rand() < 0.5 ? -v : v);

@@ -81,10 +81,6 @@ export function tradingSymbol(pair: string): string {
   return pair.startsWith("t") ? pair : `t${pair}`;
 }
 
-export function fundingSymbol(currency: string): string {
-  return currency.startsWith("f") ? currency : `f${currency}`;
-}
-
 /** Widget keys in saved grid layouts: `widget/{type}/{id}`. */
 export function widgetKey(type: string, id: string): string {
   return `widget/${type}/${id}`;

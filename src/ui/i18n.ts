@@ -3,7 +3,7 @@
  * the lingui vite plugin), so a visitor downloads only the language they read.
  */
 import { i18n, type Messages } from "@lingui/core";
-import { type Locale, SOURCE_LOCALE } from "../protocol";
+import type { Locale } from "../protocol";
 
 const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import("../../locales/en.po"),
@@ -30,4 +30,4 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (typeof document !== "undefined") document.documentElement.lang = intlTag(locale);
 }
 
-export { i18n, SOURCE_LOCALE };
+export { i18n };

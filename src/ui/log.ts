@@ -17,11 +17,7 @@ function readLevel(): LogLevel {
   return "error";
 }
 
-let level: LogLevel = readLevel();
-
-export function setLogLevel(next: LogLevel): void {
-  level = next;
-}
+const level: LogLevel = readLevel();
 
 function enabled(at: LogLevel): boolean {
   return ORDER[at] >= ORDER[level];

@@ -26,6 +26,7 @@ import {
   type OrderAck,
   type OrderRequest,
   type OrderUpdate,
+  type FaultSettings,
   type StressSetting,
   type TickerView,
   type TradesView,
@@ -45,6 +46,9 @@ import {
   packTrades,
   STRESS_SYMBOL,
   StressSource,
+  FaultInjector,
+  faultySocket,
+  injectsFaults,
   subscriptionKey,
   type Channel,
   type SocketLike,
@@ -79,6 +83,7 @@ let config: MarketConfig | null = null;
 let connection: Connection | null = null;
 const stressCore = new FeedCore({ send: () => {}, now: () => workerScheduler.now() });
 const stress = new StressSource(stressCore, workerScheduler);
+const faults = new FaultInjector(workerScheduler);
 const views = new Map<string, ViewEntry>();
 const connectionListeners: ((s: ConnectionState) => void)[] = [];
 const account = new AccountCore();
@@ -135,7 +140,8 @@ function ensureConnection(): Connection {
   const cfg = config;
   connection = new Connection({
     url: cfg.wsPublic,
-    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    // Every public socket passes through the fault injector; with no faults set it only forwards.
+    createSocket: (url) => faultySocket(new WebSocket(url) as unknown as SocketLike, faults),
     timers: workerScheduler,
     flags: cfg.flags ?? CONF_FLAGS.OB_CHECKSUM,
     ...(cfg.watchdogMs !== undefined ? { watchdogMs: cfg.watchdogMs } : {}),
@@ -450,6 +456,10 @@ const api = {
   setStress(setting: StressSetting | null): void {
     if (setting === null) stress.stop();
     else stress.start(setting.intervalMs, setting.count);
+  },
+
+  setFaults(settings: FaultSettings | null): void {
+    faults.set(settings !== null && injectsFaults(settings) ? settings : null);
   },
 
   dispose(): void {

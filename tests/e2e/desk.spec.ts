@@ -52,7 +52,7 @@ async function signIn(page: Page, back: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${back.replace(/[/]/g, "\\/")}$`));
 }
 
-async function openOrdersOn(page: Page, price: number): Promise<Locator> {
+function openOrdersOn(page: Page, price: number): Locator {
   const table = page.getByTestId("table-orders");
   return table.locator("tr[data-row]").filter({ hasText: price.toString() });
 }
@@ -90,7 +90,7 @@ test("the demo account places a limit order below the market, sees it in the boo
       .filter({ hasText: /submitted|placed|accepted/i })
       .first(),
   ).toBeVisible();
-  const row = await openOrdersOn(page, price);
+  const row = openOrdersOn(page, price);
   await expect(row).toHaveCount(1);
   // The book marks the level that holds our order.
   await expect
@@ -100,7 +100,7 @@ test("the demo account places a limit order below the market, sees it in the boo
   await page.getByTestId(`cancel-${id}`).click();
   const confirm = page.getByTestId("confirm-cancel-yes");
   if (await confirm.isVisible()) await confirm.click();
-  await expect(await openOrdersOn(page, price)).toHaveCount(0);
+  await expect(openOrdersOn(page, price)).toHaveCount(0);
   await expect.poll(async () => (await drawnRows(book)).filter((r) => r.own).length).toBe(0);
 });
 

@@ -92,7 +92,8 @@ test("a load over one second raises the delayed-load event and shows progress", 
 test("a platform variant hides its disabled features from navigation and routes", async ({ page }) => {
   await page.route("**/config.json", async (r) => {
     const res = await r.fetch();
-    await r.fulfill({ response: res, json: { ...(await res.json()), platform: "jp" } });
+    const config = (await res.json()) as Record<string, unknown>;
+    await r.fulfill({ response: res, json: { ...config, platform: "jp" } });
   });
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -8,6 +8,7 @@
  */
 import { createHmac } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
+import { messageText } from "../../server/ws-text.ts";
 
 /** The test account: API key "key" with secret "secret", or token "good-token". */
 export const TEST_API_KEY = "key";
@@ -41,7 +42,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
   let nextChan = 100;
   let lastChan = -1;
   let nextOrder = 5000;
-  /** Open orders of the test account: id → ORDER record (PROTOCOL.md 4.2). */
+  /** Open orders of the test account: id → ORDER record (docs/protocol.md#orders). */
   const orders = new Map<number, unknown[]>();
   const ex: ScriptedExchange = {
     url: `ws://127.0.0.1:${port}/ws/2`,
@@ -91,7 +92,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
     ws.on("message", (data) => {
       let msg: Record<string, unknown>;
       try {
-        msg = JSON.parse(String(data)) as Record<string, unknown>;
+        msg = JSON.parse(messageText(data)) as Record<string, unknown>;
       } catch {
         return;
       }
@@ -159,7 +160,7 @@ export async function startScriptedExchange(): Promise<ScriptedExchange> {
         if (msg["channel"] === "status") ws.send(JSON.stringify([chanId, [1790133734000, null, 86710.5, 86670.5]]));
       }
       if (msg["event"] === "auth") {
-        const payload = String(msg["authPayload"] ?? "");
+        const payload = typeof msg["authPayload"] === "string" ? msg["authPayload"] : "";
         const sigOk =
           msg["apiKey"] === TEST_API_KEY &&
           payload.startsWith("AUTH") &&

@@ -4,12 +4,18 @@
  * the code it exists to reject. Lints snippets as if they were files at the given paths.
  */
 import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 
-const eslint = new ESLint({ cwd: new URL("../..", import.meta.url).pathname });
+const cwd = new URL("../..", import.meta.url).pathname;
+// The snippets' paths are in no tsconfig project, so they are linted without type information;
+// the rules under test here need none.
+const eslint = new ESLint({ cwd, overrideConfig: tseslint.configs.disableTypeChecked });
+// The type-aware rules, on a snippet given the path of a file its project holds.
+const typed = new ESLint({ cwd });
 
-async function ruleIds(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
+async function ruleIds(code: string, filePath: string, linter = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath });
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
@@ -91,6 +97,15 @@ describe("lint product rules", () => {
     );
     expect(conformance).not.toContain("no-restricted-imports");
   });
+
+  it("runs the type-aware rules: a floating promise, an object turned into text", async () => {
+    const code =
+      "async function load(): Promise<number> {\n  return Promise.resolve(1);\n}\nload();\nexport const s = String({});\n";
+    const ids = await ruleIds(code, "src/protocol/random.ts", typed);
+    expect(ids).toContain("@typescript-eslint/no-floating-promises");
+    expect(ids).toContain("@typescript-eslint/no-base-to-string");
+    // The first type-aware lint builds the file's project (src/protocol, the smallest).
+  }, 60_000);
 
   it("enforces the react-hooks rules", async () => {
     const code =

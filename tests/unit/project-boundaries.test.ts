@@ -77,6 +77,9 @@ describe("TypeScript project boundaries", () => {
       expect(workers).toContain("src/workers/core/index.ts");
       expect(ui).toContain("src/ui/log.ts");
       expect(protocol).toEqual([]);
+      // Nor on its tests' helpers.
+      const [helpers] = refusedImports("tsconfig.node.json", "server", ["./test-support/api.ts"]);
+      expect(helpers).toContain("server/test-support/api.ts");
     },
     SLOW,
   );
@@ -100,9 +103,13 @@ describe("TypeScript project boundaries", () => {
     "keeps the threads apart: worker and main thread meet only in src/protocol",
     () => {
       expect(refusedImports("src/workers/tsconfig.json", "src/workers", ["../ui/log"])[0]).toContain("src/ui/log.ts");
-      expect(refusedImports("tsconfig.app.json", "src/ui", ["../workers/scheduler"])[0]).toContain(
-        "src/workers/scheduler.ts",
-      );
+      const [worker, testSupport] = refusedImports("tsconfig.app.json", "src/ui", [
+        "../workers/scheduler",
+        "./test-support/account",
+      ]);
+      expect(worker).toContain("src/workers/scheduler.ts");
+      // Test helpers stay out of the product.
+      expect(testSupport).toContain("src/ui/test-support/account.ts");
       expect(refusedImports("src/protocol/tsconfig.json", "src/protocol", ["../workers/scheduler"])[0]).toContain(
         "src/workers/scheduler.ts",
       );

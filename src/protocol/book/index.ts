@@ -1,3 +1,2 @@
 export { BookSide } from "./side";
-export { ENTRY_LENGTH, OrderBook, type BookKind, type OrderBookOptions } from "./order-book";
-export { FUNDING_GROUP_STRIDE, groupFundingByRate } from "./funding-groups";
+export { OrderBook, type BookKind } from "./order-book";

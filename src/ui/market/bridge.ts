@@ -19,6 +19,7 @@ import type {
   OrderAck,
   OrderRequest,
   OrderUpdate,
+  FaultSettings,
   StressSetting,
   TickerView,
   TradesView,
@@ -35,6 +36,8 @@ export interface MarketBridge {
   liquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void>;
   connection(listener: (state: ConnectionState) => void): Promise<void>;
   stress(setting: StressSetting | null): Promise<void>;
+  /** Developer flag: faults injected into the public feed (null: none). */
+  faults(settings: FaultSettings | null): Promise<void>;
   /** Authenticates the account socket; the secret is handed to the worker and kept only there. */
   authenticate(credentials: AccountCredentials): Promise<AuthResult>;
   /** New credentials (a renewed token) for the account socket's next auth, without reconnecting. */
@@ -78,6 +81,7 @@ export function createMarketBridge(): MarketBridge {
     liquidations: (end, onView) => api.loadLiquidations(end, proxy(onView)),
     connection: (listener) => api.onConnection(proxy(listener)),
     stress: (setting) => api.setStress(setting),
+    faults: (settings) => api.setFaults(settings),
     authenticate: (credentials) => api.authenticate(credentials),
     swapCredentials: (credentials) => api.swapCredentials(credentials),
     signOut: () => api.signOut(),

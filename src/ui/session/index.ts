@@ -1,25 +1,2 @@
-export {
-  initialSessionState,
-  RENEW_BEFORE_EXPIRY_MS,
-  type CaptchaChallenge,
-  type CaptchaSolution,
-  type Feedback,
-  type LoginError,
-  type LoginInput,
-  type LoginOutcome,
-  type SessionMode,
-  type SessionState,
-  type TokenStatus,
-} from "./core";
-export {
-  AUTH_EXPIRES_KEY,
-  newCaptcha,
-  passCaptcha,
-  session,
-  signIn,
-  signInWithApiKey,
-  signOut,
-  startSession,
-  useSession,
-  verifyTwoFactor,
-} from "./session";
+export { type CaptchaChallenge, type CaptchaSolution, type LoginError, type LoginOutcome } from "./core";
+export { newCaptcha, passCaptcha, signIn, signInWithApiKey, signOut, startSession, verifyTwoFactor } from "./session";

@@ -11,7 +11,7 @@ import type { Endpoints } from "../config";
 import { accountStore, disconnectAccount } from "../desk/account-store";
 import { RENEW_BEFORE_EXPIRY_MS, SessionCore, initialSessionState, type StoredToken } from "./core";
 import { browserHttp, lazyAccount } from "./session";
-import { accountView } from "../desk/test-account";
+import { accountView } from "../test-support/account";
 
 /**
  * The worker as the account store reaches it (market()): sign-ins, credential swaps and sign-outs
@@ -38,20 +38,22 @@ const worker = vi.hoisted(() => {
 
 vi.mock("../market/market", () => ({
   market: () => ({
-    authenticate: async (credentials: AccountCredentials): Promise<AuthResult> => {
+    authenticate: (credentials: AccountCredentials): Promise<AuthResult> => {
       worker.authenticate.push(credentials);
-      return { ok: true, userId: 7, code: null, msg: "" };
+      return Promise.resolve({ ok: true, userId: 7, code: null, msg: "" });
     },
-    swapCredentials: async (credentials: AccountCredentials): Promise<boolean> => {
+    swapCredentials: (credentials: AccountCredentials): Promise<boolean> => {
       worker.swaps.push(credentials);
-      return worker.holds;
+      return Promise.resolve(worker.holds);
     },
-    signOut: async (): Promise<void> => {
+    signOut: (): Promise<void> => {
       worker.signOuts++;
+      return Promise.resolve();
     },
-    account: async (onView: (view: AccountView) => void, signal: AbortSignal): Promise<void> => {
+    account: (onView: (view: AccountView) => void, signal: AbortSignal): Promise<void> => {
       worker.onView = onView;
       signal.addEventListener("abort", () => (worker.onView = null), { once: true });
+      return Promise.resolve();
     },
   }),
 }));
@@ -87,7 +89,7 @@ afterEach(() => {
 
 describe("the session's HTTP transport", () => {
   it("sends /v2/auth/ to the authenticated host with the token header and a JSON body", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify(["tok"]), { status: 200 }));
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(["tok"]), { status: 200 })));
     vi.stubGlobal("fetch", fetch);
     const http = browserHttp(endpoints, globalScheduler());
     const reply = await http({ method: "POST", path: "/v2/auth/w/token", token: "abc", body: { scope: "api" } });
@@ -101,7 +103,7 @@ describe("the session's HTTP transport", () => {
   });
 
   it("sends public calls to the public host, cookies only when asked, and tolerates a non-JSON body", async () => {
-    const fetch = vi.fn(async () => new Response("<html>busy</html>", { status: 503 }));
+    const fetch = vi.fn(() => Promise.resolve(new Response("<html>busy</html>", { status: 503 })));
     vi.stubGlobal("fetch", fetch);
     const http = browserHttp(endpoints, globalScheduler());
     expect(await http({ method: "GET", path: "/api/session/keep-alive", withCredentials: true })).toEqual({
@@ -212,10 +214,10 @@ describe("a token session over the account store", () => {
     const timers = globalScheduler();
     const core: SessionCore = new SessionCore({
       timers,
-      http: async (req) => {
-        if (req.path === "/v2/auth/w/token") return { status: 200, body: [`renewed-${++issued}`] };
-        if (req.path === "/v2/auth/r/info/user") return { status: 200, body: user };
-        return { status: 404, body: null };
+      http: (req) => {
+        if (req.path === "/v2/auth/w/token") return Promise.resolve({ status: 200, body: [`renewed-${++issued}`] });
+        if (req.path === "/v2/auth/r/info/user") return Promise.resolve({ status: 200, body: user });
+        return Promise.resolve({ status: 404, body: null });
       },
       storage: {
         load: () => stored,

@@ -4,7 +4,7 @@
  * (loaded on first use so the shell's initial chunk does not carry the worker bridge), and wouter
  * navigation for the forced logout. `session` is low-rate valtio state for the pages and the desk.
  */
-import { proxy, subscribe, useSnapshot } from "valtio";
+import { proxy, subscribe } from "valtio";
 import { subscribeKey } from "valtio/utils";
 import { navigate } from "wouter/use-browser-location";
 import type { AccountCredentials, AuthResult } from "../../protocol";
@@ -211,9 +211,4 @@ export async function signOut(feedback: Feedback | null = null): Promise<void> {
     log.error("logout failed", err);
     storeToken(window, "");
   }
-}
-
-/** The session for React: mode, user, account link, token status (re-renders on change only). */
-export function useSession(): Readonly<SessionState> {
-  return useSnapshot(session);
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CONF_FLAGS, ERROR_CODES, type AccountAuthState, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
-import { demoSession, until } from "../../../server/exchange/test-session.ts";
+import { demoSession, until } from "../../../server/test-support/session.ts";
 import { openVenue } from "../../../server/exchange/venue.ts";
 import { AccountCore } from "./account";
 import { AccountAuth } from "./auth";

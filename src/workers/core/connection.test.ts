@@ -4,6 +4,7 @@ import { crc32, INFO_CODES, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
 import { startScriptedExchange, type ScriptedExchange } from "../../../tests/support/scripted-exchange";
 import { Connection, type SocketLike } from "./connection";
+import { FaultInjector, faultySocket, NO_FAULTS } from "./faults";
 
 const BOOK = { channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" } as const;
 
@@ -120,6 +121,27 @@ describe("connection against a local websocket server", () => {
     await until(() => c.core.stats.checksumsOk === 1, "checksum ok");
   });
 
+  it("through the fault injector: a lost subscribed reply is retried, a corrupted frame is resynced", async () => {
+    const faults = new FaultInjector(timers);
+    faults.set({ ...NO_FAULTS, loseSubscribed: 1 });
+    const c = connect({
+      watchdogMs: 10_000,
+      createSocket: (url) => faultySocket(browserLike(new WebSocket(url)), faults),
+    });
+    const sub = c.core.subscribe(BOOK);
+    c.start();
+    await until(() => faults.stats.lostSubscribed === 1, "the reply lost");
+    expect(sub.status).not.toBe("SUBSCRIBED");
+    faults.set(null); // the next reply gets through: the retry must happen on its own
+    await until(() => sub.status === "SUBSCRIBED", "subscribed after the retry", 6000);
+    expect(c.core.stats.subscribeRetries).toBeGreaterThanOrEqual(1);
+    await until(() => [...c.core.channels.values()][0]?.gotSnapshot === true, "snapshot");
+    faults.set({ ...NO_FAULTS, corrupt: 1 });
+    ex.send([ex.lastChanId(), "cs", crc32("100:2:101:-3:99:1")]); // right on the wire, corrupted in transit
+    await until(() => sub.checksumsFailed === 1 && sub.resyncs === 1, "mismatch detected and resynced");
+    expect(faults.stats.corrupted).toBeGreaterThanOrEqual(1);
+  }, 10_000);
+
   it("reconnects at once on info 20051 and resubscribes after maintenance (20060/20061)", async () => {
     const infos: number[] = [];
     const c = connect({ watchdogMs: 5000, onInfo: (code) => infos.push(code) });
@@ -144,7 +166,7 @@ describe("connection against a local websocket server", () => {
   });
 });
 
-describe("connection back-off (review findings)", () => {
+describe("connection back-off", () => {
   it("does not storm a server that asks every new socket to reconnect (20051)", async () => {
     ex.greeting = [{ event: "info", code: INFO_CODES.RECONNECT, msg: "Stopping. Please try to reconnect" }];
     const c = connect({ watchdogMs: 5000, baseBackoffMs: 100, maxBackoffMs: 400 });

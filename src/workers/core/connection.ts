@@ -209,6 +209,8 @@ export class Connection {
         this.#scheduleReconnect();
         return;
       }
+      // A subscribe whose reply was lost is sent again (the worker's frame tick checks sooner).
+      this.core.retryOverdue();
       if (this.core.subs.size === 0 && this.#socket) {
         if (this.#idleSince < 0) this.#idleSince = now;
         else if (now - this.#idleSince > idle) this.stop(IDLE_DISCONNECT_CODE, IDLE_DISCONNECT_REASON);

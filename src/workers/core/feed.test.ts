@@ -264,7 +264,7 @@ describe("feed core", () => {
   });
 });
 
-describe("feed core subscription edge cases (review findings)", () => {
+describe("feed core subscription edge cases", () => {
   const ack = (chanId: number) => ({ event: "unsubscribed", status: "OK", chanId });
 
   it("subscribes again when asked while the unsubscribe is in flight", () => {

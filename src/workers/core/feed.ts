@@ -549,7 +549,9 @@ export class FeedCore {
     if (!this.#open) return;
     const now = this.#opts.now();
     for (const sub of this.subs.values()) {
-      if (sub.status !== "SUBSCRIBING" || sub.passive) continue;
+      // ASKED on an open socket is stuck too: a welcome (info with a version) arriving after the
+      // subscribe was sent resets the channel to ASKED, and only its reply would move it on.
+      if ((sub.status !== "SUBSCRIBING" && sub.status !== "ASKED") || sub.passive) continue;
       if (now - sub.subscribeSentAt < subscribeRetryDelay(sub.subscribeAttempts)) continue;
       this.stats.subscribeRetries++;
       this.#sendSubscribe(sub);

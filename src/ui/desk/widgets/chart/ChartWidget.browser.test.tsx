@@ -10,7 +10,7 @@ import { applyTheme } from "../../../theme/theme";
 import { ref } from "valtio";
 import { accountStore } from "../../account-store";
 import { alerts, resetAlerts } from "../../alerts";
-import { order, position } from "../tables/test-fixtures";
+import { order, position } from "../../../test-support/account-records";
 import type { CandleChart } from "./candle-chart";
 import { TIMEFRAME_MS } from "./candles-data";
 import type { ChartSource } from "./chart-source";
@@ -18,7 +18,7 @@ import { ChartWidget } from "./ChartWidget";
 import { readPalette } from "./palette";
 import { formatTime } from "../tables/format";
 import { clearKnownTimeframes, forgetWidgetTimeframe, loadWidgetTimeframe } from "./widget-timeframe";
-import { accountView } from "../../test-account";
+import { accountView } from "../../../test-support/account";
 
 const HEALTH = { lastUpdateAt: 0, messagesPerSecond: 0, resyncs: 0, checksumsOk: 0, checksumsFailed: 0, stale: false };
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -17,11 +17,6 @@ export function chartRowsFor(plotPx: number): number {
   return Math.round((plotPx + TOOLBAR_PX + CELL_CHROME_PX) / ROW_PX);
 }
 
-/** The plot's height in a cell of `rows` grid rows. */
-export function chartPlotPxFor(rows: number): number {
-  return rows * ROW_PX - TOOLBAR_PX - CELL_CHROME_PX;
-}
-
 export const chartWidgetDef: WidgetDef = {
   type: "chart",
   title: msg`Chart`,

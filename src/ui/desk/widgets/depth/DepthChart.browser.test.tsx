@@ -6,7 +6,7 @@ import { activateLocale, i18n } from "../../../i18n";
 import { resetSettings, updateSetting } from "../../../settings/store";
 import { applyTheme } from "../../../theme/theme";
 import { MarketSourceContext } from "../book";
-import { FakeMarket, syntheticBook } from "../book/fake-market";
+import { FakeMarket, syntheticBook } from "../../../test-support/fake-market";
 import { DepthChart, depthChartWidget } from "./DepthChart";
 
 let fake: FakeMarket;

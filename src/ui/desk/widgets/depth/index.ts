@@ -1,1 +1,1 @@
-export { DepthChart, depthChartWidget } from "./DepthChart";
+export { depthChartWidget } from "./DepthChart";

@@ -5,7 +5,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { loadConfig } from "../../../config";
 import { settings, updateSetting } from "../../../settings/store";
 import { requestUrl } from "../../../test-support/fetch";
-import { widgetHarness } from "../test-support";
+import { widgetHarness } from "../../../test-support/widget-harness";
 import { MarketsWidget } from "./MarketsWidget";
 
 const h = widgetHarness();

@@ -75,8 +75,3 @@ export function subscribeTickers(listener: () => void): () => void {
 export function tickersSnapshot(): TickersSnapshot {
   return snapshot;
 }
-
-/** Asks for a fresh list now (after a reconnect, say). */
-export function refreshTickers(): void {
-  if (users > 0) void poll();
-}

@@ -12,7 +12,7 @@ import { fillOrderForm, orderDraft } from "../../desk-state";
 import { notices } from "../../notices";
 import type { MarketQuote } from "./order-model";
 import { focusOrderForm, OrderFormPanel, orderFormWidget, type OrderFormDeps } from "./index";
-import { accountView } from "../../test-account";
+import { accountView } from "../../../test-support/account";
 
 const OK: OrderAck = {
   ok: true,

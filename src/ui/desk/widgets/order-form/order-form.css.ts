@@ -15,10 +15,6 @@ export const root = style({
   fontFamily: vars.font.body,
 });
 
-export const row = style({ display: "flex", gap: 6, alignItems: "center", flexWrap: "wrap" });
-
-export const spread = style({ display: "flex", gap: 8, alignItems: "center", justifyContent: "space-between" });
-
 export const segmented = style({
   display: "grid",
   gridAutoFlow: "column",

@@ -61,8 +61,3 @@ export function loadPairLimits(url: string, fetchFn: ConfFetch): Promise<Map<str
   cached = attempt;
   return attempt;
 }
-
-/** Forgets the cached table (tests). */
-export function resetPairLimits(): void {
-  cached = null;
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filterWallets } from "./balances";
 import { filterOrders, filterPositions, filterTrades, readOrderFilters, withOrderFilter } from "./filters";
-import { order, position, trade, wallet } from "./test-fixtures";
+import { order, position, trade, wallet } from "../../../test-support/account-records";
 
 const ORDERS = [
   order({ id: 1, symbol: "tBTCUSD", amount: 1, type: "EXCHANGE LIMIT" }),

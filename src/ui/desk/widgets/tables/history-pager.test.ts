@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createHistoryPager, historyBody, historyPath, mergeHistory, type HistoryRequest } from "./history-pager";
 import { requestUrl, jsonBody } from "../../../test-support/fetch";
 import { restHistoryFetch } from "./history-rest";
-import { order, orderRow } from "./test-fixtures";
+import { order, orderRow } from "../../../test-support/account-records";
 
 /** A server holding closed orders with mts_update = id; honours `end` unless told not to. */
 function fakeServer(count: number, honoursEnd = true) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_SORT_KEYS, filledFraction, statusKind } from "./columns";
 import { ariaSort, compareValues, nextSorting, readSorting, sortRows, withSorting } from "./sorting";
-import { order } from "./test-fixtures";
+import { order } from "../../../test-support/account-records";
 
 const COLUMNS = Object.keys(ORDER_SORT_KEYS);
 

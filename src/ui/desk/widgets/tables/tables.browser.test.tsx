@@ -16,8 +16,8 @@ import { ACCOUNT_TABLE_WIDGETS, ordersWidgetDef } from "./defs";
 import type { HistoryRequest } from "./history-pager";
 import { BalancesWidget, OrdersWidget, OwnTradesWidget, PositionsWidget } from "./index";
 import { TablesServicesContext, type TablesServices } from "./services";
-import { order, orderRow, position, trade, wallet } from "./test-fixtures";
-import { accountView } from "../../test-account";
+import { order, orderRow, position, trade, wallet } from "../../../test-support/account-records";
+import { accountView } from "../../../test-support/account";
 
 const OK: OrderAck = { ok: true, status: "SUCCESS", text: "Submitted", orderIds: [], localError: null };
 

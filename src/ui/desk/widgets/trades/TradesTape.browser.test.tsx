@@ -6,8 +6,8 @@ import { vars } from "../../../theme/contract.css";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
 import { orderDraft } from "../../desk-state";
-import { syntheticTrades, syntheticTradesView } from "../book/fake-market";
-import { widgetHarness } from "../test-support";
+import { syntheticTrades, syntheticTradesView } from "../../../test-support/fake-market";
+import { widgetHarness } from "../../../test-support/widget-harness";
 import { MAX_TRADE_ROWS } from "./trades-painter";
 import { TradesTape, tradesTapeWidget } from "./TradesTape";
 

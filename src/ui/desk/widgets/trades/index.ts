@@ -1,1 +1,1 @@
-export { ownTrades, TradesTape, tradesTapeWidget } from "./TradesTape";
+export { tradesTapeWidget } from "./TradesTape";

@@ -8,7 +8,8 @@ import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import type { ApiServer, ApiServerOptions } from "../api-server.ts";
 import { DEMO } from "../store/seed.ts";
-import { listenApi } from "./test-api.ts";
+import { listenApi } from "./api.ts";
+import { messageText } from "../ws-text.ts";
 
 export const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -24,12 +25,13 @@ export async function until(check: () => boolean, what: string): Promise<void> {
 export interface DemoSession {
   readonly host: string;
   readonly token: string;
+  // Function properties, not methods: the tests pass them around unbound (`const rest = demo.rest`).
   /** POST with the session's token; the reply's status and JSON body. */
-  rest(path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  readonly rest: (path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
   /** An account socket authenticated with the token (plus `auth` fields), its channel-0 frames collected. */
-  socket(auth?: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }>;
+  readonly socket: (auth?: Record<string, unknown>) => Promise<{ ws: WebSocket; frames: unknown[][] }>;
   /** An account socket sending exactly these `auth` fields (an API key's, another token's). */
-  authSocket(auth: Record<string, unknown>): Promise<{ ws: WebSocket; frames: unknown[][] }>;
+  readonly authSocket: (auth: Record<string, unknown>) => Promise<{ ws: WebSocket; frames: unknown[][] }>;
 }
 
 export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiServerOptions>): DemoSession {
@@ -51,7 +53,7 @@ export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiS
     const ws = new WebSocket(`ws://${host}/ws/2`);
     const frames: unknown[][] = [];
     ws.on("message", (d) => {
-      const f = JSON.parse(String(d)) as unknown;
+      const f = JSON.parse(messageText(d)) as unknown;
       if (Array.isArray(f) && f[0] === 0) frames.push(f);
     });
     await new Promise((r) => ws.once("open", r));
@@ -66,15 +68,14 @@ export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiS
     get token() {
       return token;
     },
-    async rest(path, body = {}) {
+    rest: async (path, body = {}) => {
       const r = await fetch(`http://${host}${path}`, {
         method: "POST",
         headers: { "bfx-token": token, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-      return { status: r.status, body: (await r.json()) as unknown };
+      return { status: r.status, body: await r.json() };
     },
-    // Plain functions, not methods: the tests pass them around unbound (`const authed = demo.socket`).
     socket: (auth = {}) => authSocket({ token, ...auth }),
     authSocket,
   };

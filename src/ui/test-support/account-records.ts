@@ -2,7 +2,6 @@
  * Records for the tables' tests, built as wire rows and decoded by the protocol's codecs so the
  * derived fields (isOco, type_value, available, isMaker) are the real ones.
  */
-/* eslint-disable lingui/no-unlocalized-strings -- wire values (order types, statuses), not text */
 import {
   authTradeCodec,
   orderCodec,
@@ -12,7 +11,7 @@ import {
   type Order,
   type Position,
   type Wallet,
-} from "../../../../protocol";
+} from "../../protocol";
 
 function must<T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T {
   if (!r.ok) throw new Error(`fixture does not decode: ${JSON.stringify(r.error)}`);

@@ -13,8 +13,8 @@ import {
   type ChannelStatus,
   type FeedHealth,
   type TradesView,
-} from "../../../../protocol";
-import type { MarketSource } from "./market-source";
+} from "../../protocol";
+import type { MarketSource } from "../desk/widgets/book/market-source";
 
 export interface BookSubscription {
   readonly request: BookViewRequest;

@@ -7,13 +7,13 @@ import { I18nProvider } from "@lingui/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, beforeEach } from "vitest";
 import { render } from "vitest-browser-react";
-import { activateLocale, i18n } from "../../i18n";
-import { resetSettings } from "../../settings/store";
-import { applyTheme } from "../../theme/theme";
-import { accountStore } from "../account-store";
-import { orderDraft } from "../desk-state";
-import { FakeMarket } from "./book/fake-market";
-import { MarketSourceContext } from "./book/market-source";
+import { activateLocale, i18n } from "../i18n";
+import { resetSettings } from "../settings/store";
+import { applyTheme } from "../theme/theme";
+import { accountStore } from "../desk/account-store";
+import { orderDraft } from "../desk/desk-state";
+import { FakeMarket } from "./fake-market";
+import { MarketSourceContext } from "../desk/widgets/book/market-source";
 
 export interface WidgetHarness {
   /** This test's market source: a new one before each test. */

@@ -1,0 +1,207 @@
+/**
+ * The public host's plain data (docs/protocol.md#conf-keys, #public-rest): the conf keys (pair and
+ * currency lists, the currency flags, labels, features, the fee overrides, banners and terms), the
+ * countries the forms offer, currency conversion (`calc/fx`) and sales.
+ */
+import {
+  encodeApiError,
+  encodeFeeEntry,
+  ERROR_CODES,
+  MAKER_FEE_RATE,
+  splitPair,
+  TAKER_FEE_RATE,
+} from "../../src/protocol/index.ts";
+import { fxRate, volume30m } from "./derived.ts";
+import type { Exchange } from "./exchange.ts";
+import { feeRates } from "./settlement.ts";
+import { MIN_ORDER_SIZE } from "./orders.ts";
+
+const CURRENCY_NAMES: Record<string, string> = {
+  BTC: "Bitcoin",
+  ETH: "Ethereum",
+  LTC: "Litecoin",
+  XRP: "XRP",
+  SOL: "Solana",
+  USD: "US Dollar",
+  EUR: "Euro",
+  JPY: "Japanese Yen",
+  TRY: "Turkish Lira",
+  BRL: "Brazilian Real",
+  TESTBTC: "Test Bitcoin",
+  TESTUSD: "Test US Dollar",
+  BTCF0: "Bitcoin (derivative)",
+  ETHF0: "Ethereum (derivative)",
+  USTF0: "Tether (derivative)",
+};
+
+/**
+ * The currency flag lists. Keys as the real site's currency saga and API clients ask for them
+ * (`pub:list:currency:margin|futures|paper|viewonly|securities|securities:portfolio|…`); the USDT0
+ * list has no key in the sources, so `pub:list:currency:usdt0` is this exchange's choice. Flag →
+ * key: funding → `margin` (a currency with a funding market: lent, borrowed, usable as margin),
+ * paper → `paper`, usdt0 → `usdt0`, securities → `securities`, securitiesWallet →
+ * `securities:portfolio`, readOnly → `viewonly`. Nothing listed here is a USDT0 variant, a
+ * security or view-only, so those lists are empty (the real shape: `[[]]`).
+ */
+export function currencyFlagList(key: string, currencies: readonly string[], exchange: Exchange): string[] {
+  switch (key) {
+    case "pub:list:currency:margin":
+      return [...exchange.funding.markets.keys()].map((f) => f.slice(1)).sort();
+    case "pub:list:currency:futures":
+      return currencies.filter((c) => c.endsWith("F0"));
+    case "pub:list:currency:paper":
+      return currencies.filter((c) => c.startsWith("TEST"));
+    default:
+      return [];
+  }
+}
+
+/**
+ * The home page banner per language (`pub:raw:banner:home:{lang}`): the site's locales, a region
+ * suffix matched on its language (`es-EM` → `es`) except Chinese, whose scripts differ; any other
+ * language has no banner (null, like any key not configured).
+ */
+const HOME_BANNERS: Readonly<Record<string, string>> = {
+  en: "Paper trading on the embedded exchange: every market live, no deposit needed.",
+  es: "Trading simulado en el exchange integrado: todos los mercados en vivo, sin depósito.",
+  pt: "Negociação simulada na exchange integrada: todos os mercados ao vivo, sem depósito.",
+  ru: "Учебная торговля на встроенной бирже: все рынки в реальном времени, без депозита.",
+  tr: "Gömülü borsada kâğıt üzerinde işlem: tüm piyasalar canlı, yatırım gerekmez.",
+  "zh-CN": "在内置交易所模拟交易：所有市场实时运行，无需存款。",
+  "zh-TW": "在內建交易所模擬交易：所有市場即時運行，無需存款。",
+};
+
+export function homeBanner(lang: string): { lang: string; title: string; link: string } | null {
+  const [language = "", region = ""] = lang.split("-");
+  const key =
+    language.toLowerCase() === "zh"
+      ? `zh-${region.toUpperCase() === "TW" || region.toUpperCase() === "HK" ? "TW" : "CN"}`
+      : language.toLowerCase();
+  const title = HOME_BANNERS[key];
+  return title === undefined ? null : { lang: key, title, link: "/tradedesk" };
+}
+
+/** Countries the sign-up and compliance forms offer: [code, name]. */
+export const COUNTRIES: readonly (readonly [string, string])[] = [
+  ["AR", "Argentina"],
+  ["AU", "Australia"],
+  ["BR", "Brazil"],
+  ["CA", "Canada"],
+  ["CH", "Switzerland"],
+  ["CL", "Chile"],
+  ["CO", "Colombia"],
+  ["DE", "Germany"],
+  ["ES", "Spain"],
+  ["FR", "France"],
+  ["GB", "United Kingdom"],
+  ["HK", "Hong Kong"],
+  ["IT", "Italy"],
+  ["JP", "Japan"],
+  ["KR", "South Korea"],
+  ["MX", "Mexico"],
+  ["NL", "Netherlands"],
+  ["PE", "Peru"],
+  ["PL", "Poland"],
+  ["PT", "Portugal"],
+  ["SG", "Singapore"],
+  ["SV", "El Salvador"],
+  ["TR", "Türkiye"],
+  ["TW", "Taiwan"],
+  ["US", "United States"],
+  ["VE", "Venezuela"],
+];
+
+/** POST routes of the public host that are plain data: conversions and sales. */
+export function handlePublicPost(exchange: Exchange, path: string, body: Record<string, unknown>): unknown {
+  // `{ccy1, ccy2}`: the rate from the one to the other, or null for a pair not given or not known.
+  const rate = (r: Record<string, unknown>): number | null =>
+    typeof r["ccy1"] === "string" && typeof r["ccy2"] === "string" ? fxRate(exchange, r["ccy1"], r["ccy2"]) : null;
+  if (path === "/v2/calc/fx") {
+    const fx = rate(body);
+    return fx === null ? encodeApiError(ERROR_CODES.PARAMS, "ccy: invalid") : [fx];
+  }
+  if (path === "/v2/calc/fx/batch") {
+    const pairs = Array.isArray(body["pairs"]) ? body["pairs"] : [];
+    return {
+      data: pairs.map((p: unknown) => {
+        const r = (p ?? {}) as Record<string, unknown>;
+        const fx = rate(r);
+        return fx === null ? null : fx * (typeof r["amount"] === "number" ? r["amount"] : 1);
+      }),
+    };
+  }
+  if (path === "/api/sales" || path === "/v2/int/securities/sales") return { data: [] };
+  return undefined;
+}
+
+/** The values of `conf/KEY,KEY,…`, in the keys' order (null for a key not configured). */
+export function confValues(exchange: Exchange, keys: readonly string[], now: number): unknown[] {
+  const pairs = [...exchange.markets.keys()].map((s) => s.slice(1));
+  // Every currency traded or lent here: the pairs' legs and the funding currencies (UST, the
+  // API code pub:map:currency:sym maps to USDT, is one).
+  const currencies = [
+    ...new Set([
+      ...pairs.flatMap((p) => {
+        const legs = splitPair(p);
+        return legs ? [legs.base, legs.quote] : [];
+      }),
+      ...[...exchange.funding.markets.keys()].map((f) => f.slice(1)),
+    ]),
+  ].sort();
+  return keys.map((k) => {
+    switch (k) {
+      case "pub:list:pair:exchange":
+        return pairs.filter((p) => !p.includes("F0"));
+      case "pub:list:pair:margin":
+        return pairs.filter((p) => !p.includes("F0") && !p.startsWith("TEST"));
+      // The singular key is what a 2021 recording asked for (docs/protocol.md#conf-keys): same list.
+      case "pub:list:pair:futures":
+      case "pub:list:pair:future":
+        return pairs.filter((p) => p.includes("F0"));
+      case "pub:list:currency":
+        return currencies;
+      // The currency flags (docs/product-rules.md#currency-and-pair-flags: funding, paper,
+      // usdt0, securities, securitiesWallet, readOnly) are lists of currency codes under the
+      // keys the real site asks for.
+      case "pub:list:currency:margin":
+      case "pub:list:currency:futures":
+      case "pub:list:currency:paper":
+      case "pub:list:currency:usdt0":
+      case "pub:list:currency:securities":
+      case "pub:list:currency:securities:portfolio":
+      case "pub:list:currency:securities:accredited":
+      case "pub:list:currency:viewonly":
+      case "pub:list:currency:inactive":
+        return currencyFlagList(k, currencies, exchange);
+      case "pub:map:currency:sym":
+        return [["UST", "USDT"]];
+      case "pub:map:currency:label":
+        return currencies.map((c) => [c, CURRENCY_NAMES[c] ?? c]);
+      case "pub:list:currency:stable":
+        // Stablecoins: USD is fiat, not a stablecoin (the protocol documents none of this list's
+        // entries; UST = USDT is the one listed here).
+        return currencies.filter((c) => c === "UST");
+      case "pub:list:features":
+        return ["paper", "competitions", "securities", "otc", "staking", "borrow"];
+      case "pub:raw:website:stats":
+        return { markets: exchange.markets.size, volume30mUsd: volume30m(exchange, now), users: null };
+      case "pub:info:pair:fee:ovr":
+        // [pair, [taker, maker]] (src/protocol decodeFeeEntry), exactly what settlement charges.
+        return pairs.flatMap((p) => {
+          const f = feeRates(`t${p}`);
+          return f.maker === MAKER_FEE_RATE && f.taker === TAKER_FEE_RATE
+            ? []
+            : [encodeFeeEntry({ pair: p, taker_fee: f.taker, maker_fee: f.maker })];
+        });
+      case "pub:info:pair":
+        return pairs.map((p) => [p, [null, null, null, String(MIN_ORDER_SIZE), "2000.0", null, null, null, 0.2, 0.1]]);
+      default: {
+        const banner = /^pub:raw:banner:home:([a-zA-Z-]+)$/.exec(k);
+        if (banner) return homeBanner(banner[1] as string);
+        const terms = /^pub:legal:terms:([a-z0-9_-]+)$/.exec(k);
+        if (terms) return { id: terms[1], version: "1.0", updated: 1_790_000_000_000 };
+        return null;
+      }
+    }
+  });
+}
