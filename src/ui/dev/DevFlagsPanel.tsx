@@ -5,7 +5,20 @@ import { STRESS_INTENSITIES, type BookView } from "../../protocol";
 import { market } from "../market/market";
 import * as shell from "../shell/shell.css";
 import * as css from "./dev.css";
-import { closeFlag, devFlags, devRequested, flagOn, STRESS_MULTIPLIERS, stressSetting, toggleFlag } from "./flags";
+import {
+  closeFlag,
+  devFlags,
+  devRequested,
+  FAULT_RATE_CHOICES,
+  FAULT_RATES,
+  faultSettings,
+  faultsFromUrl,
+  flagOn,
+  STRESS_MULTIPLIERS,
+  stressSetting,
+  toggleFlag,
+  type FaultRate,
+} from "./flags";
 
 /** Keeps the worker's stress source in step with the stress flag, while the app runs. */
 function useStressSync(): void {
@@ -17,6 +30,77 @@ function useStressSync(): void {
     if (s === null && key === "off") return;
     void market().stress(s);
   }, [key]);
+}
+
+/** Keeps the worker's fault injector in step with the faults flag. */
+function useFaultsSync(): void {
+  const f = useSnapshot(devFlags);
+  const settings = faultSettings(f);
+  const key = settings ? JSON.stringify(settings) : "off";
+  useEffect(() => {
+    // A plain copy: the valtio proxy itself cannot be cloned into the worker.
+    const s = faultSettings(devFlags);
+    void market().faults(s ? { ...s } : null);
+  }, [key]);
+}
+
+/** The faults flag's controls: a rate per fault kind, the delay, freeze. */
+function FaultControls() {
+  const { t } = useLingui();
+  const f = useSnapshot(devFlags);
+  const labels: Record<FaultRate, string> = {
+    drop: t`Drop frames`,
+    delay: t`Delay frames`,
+    duplicate: t`Duplicate frames`,
+    reorder: t`Reorder frames`,
+    corrupt: t`Corrupt frames`,
+    loseSubscribed: t`Lose subscribe replies`,
+  };
+  return (
+    <div className={css.faults}>
+      {FAULT_RATES.map((kind) => (
+        <label key={kind} className={css.row}>
+          <span>{labels[kind]}</span>
+          <select
+            className={shell.select}
+            value={f.faults[kind]}
+            data-testid={`fault-${kind}`}
+            onChange={(e) => (devFlags.faults = { ...devFlags.faults, [kind]: Number(e.target.value) })}
+          >
+            {FAULT_RATE_CHOICES.map((r) => (
+              <option key={r} value={r}>
+                {r === 0 ? t`off` : `${Math.round(r * 100)} %`}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <label className={css.row}>
+        <span>{t`Delay (ms)`}</span>
+        <input
+          type="number"
+          min={0}
+          max={60000}
+          step={100}
+          className={shell.select}
+          value={f.faults.delayMs}
+          onChange={(e) => {
+            const ms = Number(e.target.value);
+            if (Number.isInteger(ms) && ms >= 0 && ms <= 60_000) devFlags.faults = { ...devFlags.faults, delayMs: ms };
+          }}
+        />
+      </label>
+      <label className={css.row}>
+        <input
+          type="checkbox"
+          checked={f.faults.freeze}
+          data-testid="fault-freeze"
+          onChange={(e) => (devFlags.faults = { ...devFlags.faults, freeze: e.target.checked })}
+        />
+        <Trans>Freeze the feed (nothing arrives)</Trans>
+      </label>
+    </div>
+  );
 }
 
 /**
@@ -115,6 +199,30 @@ export function DevFlagsPanel() {
         </div>
         {on && <StressStats />}
       </div>
+      <div className={css.flag}>
+        <div className={css.row}>
+          <label className={css.row}>
+            <input
+              type="checkbox"
+              checked={flagOn(f, "faults")}
+              onChange={() => toggleFlag("faults")}
+              data-testid="flag-faults"
+            />
+            <Trans>Feed faults (public socket)</Trans>
+          </label>
+          {"faults" in f.pinned && (
+            <button
+              type="button"
+              className={css.iconButton}
+              aria-label={t`Remove the flag`}
+              onClick={() => closeFlag("faults")}
+            >
+              ✕
+            </button>
+          )}
+        </div>
+        {flagOn(f, "faults") && <FaultControls />}
+      </div>
     </section>
   );
 }
@@ -123,8 +231,15 @@ export function DevFlagsPanel() {
 export function DevFlagsHost() {
   const f = useSnapshot(devFlags);
   useStressSync();
+  useFaultsSync();
   useEffect(() => {
     if (devRequested(window.location.search)) devFlags.open = true;
+    // ?faults=… turns the faults flag on with those settings (tests and demos start from a link).
+    const fromUrl = faultsFromUrl(window.location.search);
+    if (fromUrl) {
+      devFlags.faults = fromUrl;
+      devFlags.pinned.faults = true;
+    }
     const onKey = (e: KeyboardEvent): void => {
       if (e.ctrlKey && e.shiftKey && (e.key === "D" || e.key === "d")) {
         e.preventDefault();

@@ -35,3 +35,4 @@ export const iconButton = style({
   fontSize: 14,
   selectors: { "&:hover": { color: vars.color.text } },
 });
+export const faults = style({ display: "grid", gap: 6, gridTemplateColumns: "1fr", fontSize: 13 });

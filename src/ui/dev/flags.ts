@@ -4,9 +4,9 @@
  * state, not a user setting. The panel opens with Ctrl+Shift+D or `?dev=1`.
  */
 import { proxy, subscribe } from "valtio";
-import { STRESS_INTENSITIES, type StressSetting } from "../../protocol";
+import { STRESS_INTENSITIES, type FaultSettings, type StressSetting } from "../../protocol";
 
-export const DEV_FLAG_NAMES = ["stress"] as const;
+export const DEV_FLAG_NAMES = ["stress", "faults"] as const;
 export type DevFlagName = (typeof DEV_FLAG_NAMES)[number];
 
 export const STRESS_MULTIPLIERS = [1, 10, 100, 1000] as const;
@@ -18,12 +18,89 @@ export interface DevFlagsState {
   /** Index into STRESS_INTENSITIES. */
   stressIntensity: number;
   stressMultiplier: number;
+  /** What the faults flag injects into the public feed when it is on. */
+  faults: FaultSettings;
+}
+
+/** The fault kinds with a rate, in the order the panel lists them. */
+export const FAULT_RATES = ["drop", "delay", "duplicate", "reorder", "corrupt", "loseSubscribed"] as const;
+export type FaultRate = (typeof FAULT_RATES)[number];
+/** Rates offered in the panel (0 = off). */
+export const FAULT_RATE_CHOICES = [0, 0.01, 0.05, 0.2, 0.5, 1] as const;
+
+export const DEFAULT_FAULTS: FaultSettings = {
+  drop: 0,
+  delay: 0,
+  delayMs: 500,
+  duplicate: 0,
+  reorder: 0,
+  corrupt: 0,
+  loseSubscribed: 0,
+  freeze: false,
+  seed: 1,
+};
+
+/** Keeps only well-formed fields of stored or typed settings (rates in [0, 1]). */
+export function cleanFaults(raw: unknown): FaultSettings {
+  const r = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const rate = (v: unknown): number => (typeof v === "number" && v >= 0 && v <= 1 ? v : 0);
+  const int = (v: unknown, lo: number, hi: number, d: number): number =>
+    typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi ? v : d;
+  return {
+    drop: rate(r["drop"]),
+    delay: rate(r["delay"]),
+    delayMs: int(r["delayMs"], 0, 60_000, DEFAULT_FAULTS.delayMs),
+    duplicate: rate(r["duplicate"]),
+    reorder: rate(r["reorder"]),
+    corrupt: rate(r["corrupt"]),
+    loseSubscribed: rate(r["loseSubscribed"]),
+    freeze: r["freeze"] === true,
+    seed: int(r["seed"], 0, 2 ** 32 - 1, DEFAULT_FAULTS.seed),
+  };
+}
+
+/**
+ * The `?faults=` URL flag: comma-separated `kind:rate` items (`drop:0.05,corrupt:0.01`),
+ * `delay:0.2:800` for a rate and a delay in ms, `lose-subscribed:1`, `freeze`, `seed:7`. Null
+ * when absent or when nothing in it parses.
+ */
+export function faultsFromUrl(search: string): FaultSettings | null {
+  const text = new URLSearchParams(search).get("faults");
+  if (text === null) return null;
+  const out: Record<string, unknown> = { ...DEFAULT_FAULTS };
+  let any = false;
+  for (const item of text.split(",")) {
+    const [kind = "", a, b] = item.trim().split(":");
+    const name = kind === "lose-subscribed" ? "loseSubscribed" : kind;
+    if (name === "freeze") {
+      out["freeze"] = true;
+      any = true;
+    } else if (name === "seed" && a !== undefined && /^\d+$/.test(a)) {
+      out["seed"] = Number(a);
+    } else if ((FAULT_RATES as readonly string[]).includes(name) && a !== undefined && /^(0|1|0?\.\d+)$/.test(a)) {
+      out[name] = Number(a);
+      if (name === "delay" && b !== undefined && /^\d+$/.test(b)) out["delayMs"] = Number(b);
+      any = true;
+    }
+  }
+  return any ? cleanFaults(out) : null;
+}
+
+/** The faults the flags ask for, or null when the faults flag is off. */
+export function faultSettings(state: Pick<DevFlagsState, "pinned" | "faults">): FaultSettings | null {
+  return flagOn(state, "faults") ? state.faults : null;
 }
 
 const KEY = "dev-flags";
 
 function load(): DevFlagsState {
-  const fallback: DevFlagsState = { open: false, pinned: {}, stressIntensity: 3, stressMultiplier: 1 };
+  const fallback: DevFlagsState = {
+    open: false,
+    pinned: {},
+    stressIntensity: 3,
+    stressMultiplier: 1,
+    faults: DEFAULT_FAULTS,
+  };
   try {
     const raw = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? "null") as Partial<DevFlagsState> | null;
     if (!raw || typeof raw !== "object") return fallback;
@@ -36,6 +113,7 @@ function load(): DevFlagsState {
       stressMultiplier: (STRESS_MULTIPLIERS as readonly number[]).includes(raw.stressMultiplier as number)
         ? (raw.stressMultiplier as number)
         : 1,
+      faults: cleanFaults(raw.faults),
     };
   } catch {
     return fallback;
