@@ -6,7 +6,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCaptchaToken } from "./captcha.ts";
-import { listenApi } from "./test-support/api.ts";
+import { listenApi, mailedCode, postJson } from "./test-support/api.ts";
 import type { ApiServer } from "./api-server.ts";
 import { totp } from "./store/totp.ts";
 import { openVenue } from "./exchange/venue.ts";
@@ -26,25 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The newest six-digit code mailed to `to` under `subject`, from the development outbox. */
-async function mailedCode(to: string, subject: string): Promise<string> {
-  const outbox = (await (await fetch(`${base}/dev/outbox`)).json()) as {
-    recipient: string;
-    subject: string;
-    body: string;
-  }[];
-  const mail = outbox.find((m) => m.recipient === to && m.subject === subject);
-  return /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1] ?? "";
-}
-
-async function post(path: string, body: unknown, token?: string): Promise<[number, unknown]> {
-  const res = await fetch(base + path, {
-    method: "POST",
-    headers: token ? { "bfx-token": token } : {},
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
+const post = (path: string, body: unknown, token?: string): Promise<[number, unknown]> =>
+  postJson(base + path, body, token);
 
 describe("identity", () => {
   it("signs up, confirms the e-mail from the outbox, then logs in", async () => {
@@ -113,7 +96,7 @@ describe("identity", () => {
     const secret = (challenge as { secret: string; otpauth: string }).secret;
     expect((challenge as { otpauth: string }).otpauth).toContain(`secret=${secret}`);
     expect((challenge as { confirm: string }).confirm).toBe("password+email");
-    const emailCode = await mailedCode("ann@example.com", "Confirm two-factor set-up");
+    const emailCode = await mailedCode(base, "ann@example.com", "Confirm two-factor set-up");
     const proof = { password: "long-enough-pw", emailCode };
     expect(await post("/v2/auth/w/int/2fa/register", { token: "000000", method: "otp", ...proof }, token)).toEqual([
       400,

@@ -8,7 +8,7 @@ import type * as crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiServer } from "./api-server.ts";
 import { MAX_CODE_TRIES } from "./api-keys.ts";
-import { listenApi } from "./test-support/api.ts";
+import { listenApi, postJson } from "./test-support/api.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { Identity } from "./identity.ts";
 import { DEMO } from "./store/seed.ts";
@@ -39,14 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function post(path: string, body: unknown, token?: string): Promise<[number, unknown]> {
-  const res = await fetch(base + path, {
-    method: "POST",
-    headers: token ? { "bfx-token": token } : {},
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
+const post = (path: string, body: unknown, token?: string): Promise<[number, unknown]> =>
+  postJson(base + path, body, token);
 
 const demoToken = async (): Promise<string> =>
   ((await post("/v2/login", { login: DEMO.username, password: DEMO.password }))[1] as string[])[0] as string;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiServer } from "./api-server.ts";
-import { listenApi } from "./test-support/api.ts";
+import { listenApi, mailsTo, postJson } from "./test-support/api.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { totp } from "./store/totp.ts";
 
@@ -20,24 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function post(path: string, body: unknown, token?: string): Promise<[number, unknown]> {
-  const res = await fetch(base + path, {
-    method: "POST",
-    headers: token ? { "bfx-token": token } : {},
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
+const post = (path: string, body: unknown, token?: string): Promise<[number, unknown]> =>
+  postJson(base + path, body, token);
 
-interface Mail {
-  recipient: string;
-  subject: string;
-  body: string;
-}
-async function mails(to: string): Promise<Mail[]> {
-  return ((await (await fetch(`${base}/dev/outbox`)).json()) as Mail[]).filter((m) => m.recipient === to);
-}
-const codeIn = (mail: Mail | undefined): string => /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1] ?? "";
+const mails = (to: string) => mailsTo(base, to);
+const codeIn = (mail: { body: string } | undefined): string => /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1] ?? "";
 
 let n = 0;
 /** A fresh, verified account and a session token for it. */

@@ -194,6 +194,19 @@ export interface FaultSettings {
   readonly seed: number;
 }
 
+/** No fault at all: what the injector starts with, and the base the developer panel edits. */
+export const NO_FAULTS: FaultSettings = {
+  drop: 0,
+  delay: 0,
+  delayMs: 0,
+  duplicate: 0,
+  reorder: 0,
+  corrupt: 0,
+  loseSubscribed: 0,
+  freeze: false,
+  seed: 1,
+};
+
 /** Account credentials; the API secret stays inside the worker. */
 export type AccountCredentials =
   | { readonly kind: "token"; readonly token: string }

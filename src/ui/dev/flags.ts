@@ -4,7 +4,7 @@
  * state, not a user setting. The panel opens with Ctrl+Shift+D or `?dev=1`.
  */
 import { proxy, subscribe } from "valtio";
-import { STRESS_INTENSITIES, type FaultSettings, type StressSetting } from "../../protocol";
+import { NO_FAULTS, STRESS_INTENSITIES, type FaultSettings, type StressSetting } from "../../protocol";
 
 export const DEV_FLAG_NAMES = ["stress", "faults"] as const;
 export type DevFlagName = (typeof DEV_FLAG_NAMES)[number];
@@ -28,17 +28,8 @@ export type FaultRate = (typeof FAULT_RATES)[number];
 /** Rates offered in the panel (0 = off). */
 export const FAULT_RATE_CHOICES = [0, 0.01, 0.05, 0.2, 0.5, 1] as const;
 
-export const DEFAULT_FAULTS: FaultSettings = {
-  drop: 0,
-  delay: 0,
-  delayMs: 500,
-  duplicate: 0,
-  reorder: 0,
-  corrupt: 0,
-  loseSubscribed: 0,
-  freeze: false,
-  seed: 1,
-};
+/** The panel starts with no fault, and a delay of 500 ms ready for when "delay" is given a rate. */
+export const DEFAULT_FAULTS: FaultSettings = { ...NO_FAULTS, delayMs: 500 };
 
 /** Keeps only well-formed fields of stored or typed settings (rates in [0, 1]). */
 export function cleanFaults(raw: unknown): FaultSettings {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { crc32, INFO_CODES, type Scheduler } from "../../protocol";
+import { crc32, INFO_CODES, NO_FAULTS, type Scheduler } from "../../protocol";
 import { globalScheduler } from "../../../tests/support/timers";
 import { startScriptedExchange, type ScriptedExchange } from "../../../tests/support/scripted-exchange";
 import { Connection, type SocketLike } from "./connection";
-import { FaultInjector, faultySocket, NO_FAULTS } from "./faults";
+import { FaultInjector, faultySocket } from "./faults";
 
 const BOOK = { channel: "book", symbol: "tBTCUSD", prec: "P0", freq: "F0", len: "25" } as const;
 

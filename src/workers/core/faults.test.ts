@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Timers } from "../../protocol";
-import { corruptFrame, FaultInjector, faultySocket, injectsFaults, NO_FAULTS } from "./faults";
+import { NO_FAULTS } from "../../protocol";
+import { corruptFrame, FaultInjector, faultySocket, injectsFaults } from "./faults";
 import type { SocketLike } from "./connection";
 
 /** Timers whose `after` callbacks run when the test says. */

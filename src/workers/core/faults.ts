@@ -7,7 +7,7 @@
  * It wraps a SocketLike: the connection never knows. Randomness is the project's seeded generator,
  * so a seed reproduces a run; the timers are the worker's owned scheduler.
  */
-import { seededRandom, type FaultSettings, type Timers } from "../../protocol";
+import { NO_FAULTS, seededRandom, type FaultSettings, type Timers } from "../../protocol";
 import type { SocketLike } from "./connection";
 
 export interface FaultStats {
@@ -19,18 +19,6 @@ export interface FaultStats {
   lostSubscribed: number;
   frozen: number;
 }
-
-export const NO_FAULTS: FaultSettings = {
-  drop: 0,
-  delay: 0,
-  delayMs: 0,
-  duplicate: 0,
-  reorder: 0,
-  corrupt: 0,
-  loseSubscribed: 0,
-  freeze: false,
-  seed: 1,
-};
 
 /** Whether the settings inject anything at all (a socket with none is passed through untouched). */
 export function injectsFaults(s: FaultSettings): boolean {
