@@ -1,4 +1,5 @@
 import { acceptCookies, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 test("tolerates trailing slashes and treats /index.html as the root", async ({ page }) => {
   await page.goto("/about/");
@@ -46,6 +47,10 @@ test("shows the settings page to a logged-in user and refuses out-of-bound value
   await expect(height).toHaveValue("640");
   await page.getByTestId("scheme-select").selectOption("red-up");
   await expect(page.locator("html")).toHaveAttribute("data-scheme", "red-up");
+  // The page applies a change at once and stores it a moment later (IndexedDB is asynchronous): a
+  // reload in between could start from the older stored copy. Reload once it is stored, as a
+  // person would a moment later.
+  await expect.poll(() => storedSetting(page, "color_scheme"), { timeout: 5000 }).toBe("red-up");
   await page.reload();
   await expect(page.getByTestId("setting-chart_height")).toHaveValue("640");
   await expect(page.locator("html")).toHaveAttribute("data-scheme", "red-up");
@@ -104,3 +109,22 @@ test("a platform variant hides its disabled features from navigation and routes"
   await page.goto("/securities");
   await expect(page.getByTestId("not-found")).toBeVisible();
 });
+
+/** A setting as IndexedDB holds it now (idb-keyval's default database, key "user-settings"). */
+function storedSetting(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve(undefined);
+          const get = db.transaction("keyval", "readonly").objectStore("keyval").get("user-settings");
+          get.onsuccess = () => resolve((get.result as Record<string, unknown> | undefined)?.[k]);
+          get.onerror = () => resolve(undefined);
+        };
+      }),
+    key,
+  );
+}
