@@ -21,6 +21,8 @@ import * as records from "../../src/protocol/records.ts";
 import { FeedCore } from "../../src/workers/core/index.ts";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 2000);
+/** A property's time budget grows with its case count (100,000 codec cases take about a minute). */
+const TIMEOUT_MS = Math.max(30_000, RUNS * 2);
 const shared = sharedBitfinexDir();
 
 /** JSON-ish values the wire could carry, biased towards the shapes frames have. */
@@ -89,42 +91,50 @@ const mutated = (frames: string[]): fc.Arbitrary<string> =>
     });
 
 describe("client decoders under generated input", () => {
-  it(`every codec decodes or explains, never throws (${codecs.length} codecs)`, () => {
-    expect(codecs.length).toBeGreaterThan(15);
-    fc.assert(
-      fc.property(wireValue, (raw) => {
-        for (const [, codec] of codecs) {
-          const r = codec.decode(raw) as { ok: boolean; error?: { record: string } };
-          expect(typeof r.ok).toBe("boolean");
-          if (!r.ok) expect(typeof r.error?.record).toBe("string");
-          codec.decodeList(raw);
-        }
-      }),
-      { numRuns: RUNS, seed: 11 },
-    );
-  });
+  it(
+    `every codec decodes or explains, never throws (${codecs.length} codecs)`,
+    () => {
+      expect(codecs.length).toBeGreaterThan(15);
+      fc.assert(
+        fc.property(wireValue, (raw) => {
+          for (const [, codec] of codecs) {
+            const r = codec.decode(raw) as { ok: boolean; error?: { record: string } };
+            expect(typeof r.ok).toBe("boolean");
+            if (!r.ok) expect(typeof r.error?.record).toBe("string");
+            codec.decodeList(raw);
+          }
+        }),
+        { numRuns: RUNS, seed: 11 },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it("the feed core takes generated and mutated frames without throwing", () => {
-    const core = new FeedCore({ send: () => {}, now: () => 0, flags: 65536 | 32768 | 131072 });
-    core.onOpen();
-    core.onMessage(
-      '{"event":"subscribed","channel":"book","chanId":7,"symbol":"tBTCUSD","prec":"P0","freq":"F0","len":"25"}',
-    );
-    const frames = sampleFrames();
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          mutated(frames),
-          wireValue.map((v) => JSON.stringify(v) ?? "null"),
+  it(
+    "the feed core takes generated and mutated frames without throwing",
+    () => {
+      const core = new FeedCore({ send: () => {}, now: () => 0, flags: 65536 | 32768 | 131072 });
+      core.onOpen();
+      core.onMessage(
+        '{"event":"subscribed","channel":"book","chanId":7,"symbol":"tBTCUSD","prec":"P0","freq":"F0","len":"25"}',
+      );
+      const frames = sampleFrames();
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            mutated(frames),
+            wireValue.map((v) => JSON.stringify(v) ?? "null"),
+          ),
+          (text) => {
+            core.onMessage(text);
+          },
         ),
-        (text) => {
-          core.onMessage(text);
-        },
-      ),
-      { numRuns: RUNS, seed: 12 },
-    );
-    expect(core.stats.frames).toBeGreaterThanOrEqual(RUNS);
-  });
+        { numRuns: RUNS, seed: 12 },
+      );
+      expect(core.stats.frames).toBeGreaterThanOrEqual(RUNS);
+    },
+    TIMEOUT_MS,
+  );
 });
 
 describe("the exchange's socket handlers under generated messages", () => {
@@ -172,35 +182,39 @@ describe("the exchange's socket handlers under generated messages", () => {
     fc.string(),
   );
 
-  it("stays up, never leaks an internal error, and still answers afterwards", async () => {
-    const ws = new WebSocket(`ws://${host}/ws/2`);
-    const replies: string[] = [];
-    let closed = false;
-    ws.on("message", (d) => replies.push(messageText(d)));
-    ws.on("close", () => (closed = true));
-    await new Promise((r) => ws.once("open", r));
-    const sent: string[] = [];
-    fc.assert(
-      fc.property(message, (m) => {
-        sent.push(m);
-      }),
-      { numRuns: RUNS, seed: 14 },
-    );
-    // Sent in bursts so the socket's own queue stays small; the server's answers are read as they come.
-    for (let i = 0; i < sent.length; i += 200) {
-      if (closed) break;
-      for (const m of sent.slice(i, i + 200)) ws.send(m);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(closed).toBe(false);
-    ws.send(JSON.stringify({ event: "ping", cid: 424242 }));
-    const t0 = Date.now();
-    while (!replies.some((r) => r.includes('"cid":424242')) && Date.now() - t0 < 10_000)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(replies.some((r) => r.includes('"cid":424242'))).toBe(true);
-    expect(replies.some((r) => /internal error|stack|at [A-Za-z]+ \(/.test(r))).toBe(false);
-    ws.close();
-    // And REST still answers.
-    expect((await fetch(`http://${host}/v2/platform/status`)).status).toBe(200);
-  }, 120_000);
+  it(
+    "stays up, never leaks an internal error, and still answers afterwards",
+    async () => {
+      const ws = new WebSocket(`ws://${host}/ws/2`);
+      const replies: string[] = [];
+      let closed = false;
+      ws.on("message", (d) => replies.push(messageText(d)));
+      ws.on("close", () => (closed = true));
+      await new Promise((r) => ws.once("open", r));
+      const sent: string[] = [];
+      fc.assert(
+        fc.property(message, (m) => {
+          sent.push(m);
+        }),
+        { numRuns: RUNS, seed: 14 },
+      );
+      // Sent in bursts so the socket's own queue stays small; the server's answers are read as they come.
+      for (let i = 0; i < sent.length; i += 200) {
+        if (closed) break;
+        for (const m of sent.slice(i, i + 200)) ws.send(m);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(closed).toBe(false);
+      ws.send(JSON.stringify({ event: "ping", cid: 424242 }));
+      const t0 = Date.now();
+      while (!replies.some((r) => r.includes('"cid":424242')) && Date.now() - t0 < 10_000)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(replies.some((r) => r.includes('"cid":424242'))).toBe(true);
+      expect(replies.some((r) => /internal error|stack|at [A-Za-z]+ \(/.test(r))).toBe(false);
+      ws.close();
+      // And REST still answers.
+      expect((await fetch(`http://${host}/v2/platform/status`)).status).toBe(200);
+    },
+    TIMEOUT_MS,
+  );
 });
