@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { notificationCodec, orderCodec, type Order } from "../../src/protocol/index.ts";
-import { demoSession, wait } from "../test-support/session.ts";
+import { demoSession, orderSubmitter, p5, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 
 const SYMBOL = "tBTCUSD";
@@ -132,15 +132,8 @@ describe("w/order/cancel/multi (REST)", () => {
   });
   const s = demoSession({ exchange: venue.exchange, account: venue.gateway, bookBatchMs: 400 });
   const engine = (symbol = SYMBOL) => venue.exchange.markets.get(symbol)?.engine;
-  const p5 = (x: number): number => Number(x.toPrecision(5));
 
-  async function submit(order: Record<string, unknown>): Promise<Order> {
-    const r = await s.rest("/v2/auth/w/order/submit", { symbol: SYMBOL, ...order });
-    const n = notificationCodec.decode(r.body);
-    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
-    if (!o.ok) throw new Error(`no order in ${JSON.stringify(r.body)}`);
-    return o.value;
-  }
+  const submit = orderSubmitter(s, SYMBOL);
 
   it("w/order/cancel/multi answers with the orders it cancelled (by id, by cid and day, all)", async () => {
     const far = p5((engine()?.bestBid() as number) * 0.5);

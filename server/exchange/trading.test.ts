@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
   authTradeCodec,
@@ -8,11 +8,8 @@ import {
   ORDER_FLAGS,
   orderCodec,
   walletCodec,
-  type Order,
 } from "../../src/protocol/index.ts";
-import type { ApiServer } from "../api-server.ts";
-import { listenApi } from "../test-support/api.ts";
-import { demoSession, wait } from "../test-support/session.ts";
+import { demoSession, orderSubmitter, p5, wait } from "../test-support/session.ts";
 import { testVenue } from "../test-support/venue.ts";
 import { messageText } from "../ws-text.ts";
 import { openVenue } from "./venue.ts";
@@ -273,7 +270,6 @@ describe("order types and the maker fee over the wire", () => {
     limits: { public: 1000, auth: 1000, login: 50 },
   });
   const engine = () => venue.exchange.markets.get(SYMBOL)?.engine;
-  const p5 = (x: number): number => Number(x.toPrecision(5));
 
   async function wallet(ccy: string): Promise<{ balance: number; available: number }> {
     const { body } = await s.rest("/v2/auth/r/wallets");
@@ -282,15 +278,7 @@ describe("order types and the maker fee over the wire", () => {
     return { balance: w?.balance ?? Number.NaN, available: w?.available ?? Number.NaN };
   }
 
-  /** Submits over REST; the first order of the on-req notification, decoded. */
-  async function submit(order: Record<string, unknown>): Promise<Order> {
-    const r = await s.rest("/v2/auth/w/order/submit", { symbol: SYMBOL, ...order });
-    expect(r.status).toBe(200);
-    const n = notificationCodec.decode(r.body);
-    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
-    if (!o.ok) throw new Error(`no order in ${JSON.stringify(r.body)}`);
-    return o.value;
-  }
+  const submit = orderSubmitter(s, SYMBOL);
 
   async function closedStatus(id: number): Promise<string> {
     const { body } = await s.rest("/v2/auth/r/orders/hist", { limit: 100 });
@@ -397,15 +385,8 @@ describe("self-trade prevention and fee overrides over the wire", () => {
   });
   const s = demoSession({ exchange: venue.exchange, account: venue.gateway, bookBatchMs: 400 });
   const engine = (symbol = SYMBOL) => venue.exchange.markets.get(symbol)?.engine;
-  const p5 = (x: number): number => Number(x.toPrecision(5));
 
-  async function submit(order: Record<string, unknown>): Promise<Order> {
-    const r = await s.rest("/v2/auth/w/order/submit", { symbol: SYMBOL, ...order });
-    const n = notificationCodec.decode(r.body);
-    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
-    if (!o.ok) throw new Error(`no order in ${JSON.stringify(r.body)}`);
-    return o.value;
-  }
+  const submit = orderSubmitter(s, SYMBOL);
 
   const conf = async (key: string): Promise<unknown> =>
     ((await (await fetch(`http://${s.host}/v2/conf/${key}`)).json()) as unknown[])[0];
@@ -468,27 +449,12 @@ describe("a stop the account cannot pay for when it fires", () => {
   const user = venue.accounts.createUser("poor@example.com", "poor", "poor-password-1", Date.now(), true);
   venue.balances.credit(user, "USD", 600, "Deposit");
 
-  let api: ApiServer;
-  let host = "";
-  let token = "";
-  beforeAll(async () => {
-    ({ api, host } = await listenApi({ exchange: venue.exchange, account: venue.gateway }));
-    const res = await fetch(`http://${host}/v2/login`, {
-      method: "POST",
-      body: JSON.stringify({ login: "poor", password: "poor-password-1" }),
-    });
-    [token] = (await res.json()) as [string];
+  const s = demoSession({
+    exchange: venue.exchange,
+    account: venue.gateway,
+    login: { username: "poor", password: "poor-password-1" },
   });
-  afterAll(() => api.close());
-
-  async function rest(path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> {
-    const r = await fetch(`http://${host}${path}`, {
-      method: "POST",
-      headers: { "bfx-token": token, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: r.status, body: (await r.json()) as unknown };
-  }
+  const rest = s.rest;
 
   async function usd(): Promise<{ balance: number; available: number | null }> {
     const { body } = await rest("/v2/auth/r/wallets");
@@ -500,7 +466,7 @@ describe("a stop the account cannot pay for when it fires", () => {
 
   /** A socket authenticated with the token, subscribed to the P0 book; keeps the book as the feed says. */
   async function watcher(): Promise<{ ws: WebSocket; account: unknown[][]; book: Map<number, number> }> {
-    const ws = new WebSocket(`ws://${host}/ws/2`);
+    const ws = new WebSocket(`ws://${s.host}/ws/2`);
     const account: unknown[][] = [];
     const book = new Map<number, number>();
     let chan = -1;
@@ -520,7 +486,7 @@ describe("a stop the account cannot pay for when it fires", () => {
       }
     });
     await new Promise((r) => ws.once("open", r));
-    ws.send(JSON.stringify({ event: "auth", token }));
+    ws.send(JSON.stringify({ event: "auth", token: s.token }));
     ws.send(JSON.stringify({ event: "subscribe", channel: "book", symbol: SYMBOL, prec: "P0", len: "25" }));
     await wait(150);
     return { ws, account, book };

@@ -5,16 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import {
-  classifyFrame,
-  CONF_FLAGS,
-  newFrameInfo,
-  notificationCodec,
-  OrderBook,
-  orderCodec,
-  type Order,
-} from "../../src/protocol/index.ts";
-import { demoSession, wait } from "../test-support/session.ts";
+import { classifyFrame, CONF_FLAGS, newFrameInfo, OrderBook } from "../../src/protocol/index.ts";
+import { demoSession, orderSubmitter, p5, wait } from "../test-support/session.ts";
 import { messageText } from "../ws-text.ts";
 import { openVenue } from "./venue.ts";
 
@@ -105,15 +97,8 @@ describe("raw books and F1 books", () => {
   });
   const s = demoSession({ exchange: venue.exchange, account: venue.gateway, bookBatchMs: 400 });
   const engine = (symbol = SYMBOL) => venue.exchange.markets.get(symbol)?.engine;
-  const p5 = (x: number): number => Number(x.toPrecision(5));
 
-  async function submit(order: Record<string, unknown>): Promise<Order> {
-    const r = await s.rest("/v2/auth/w/order/submit", { symbol: SYMBOL, ...order });
-    const n = notificationCodec.decode(r.body);
-    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
-    if (!o.ok) throw new Error(`no order in ${JSON.stringify(r.body)}`);
-    return o.value;
-  }
+  const submit = orderSubmitter(s, SYMBOL);
 
   describe("raw books", () => {
     async function subscribe(len: string): Promise<Record<string, unknown>[]> {

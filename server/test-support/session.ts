@@ -7,6 +7,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import type { ApiServer, ApiServerOptions } from "../api-server.ts";
+import { notificationCodec, orderCodec, type Order } from "../../src/protocol/index.ts";
 import { DEMO } from "../store/seed.ts";
 import { listenApi } from "./api.ts";
 import { messageText } from "../ws-text.ts";
@@ -34,7 +35,18 @@ export interface DemoSession {
   readonly authSocket: (auth: Record<string, unknown>) => Promise<{ ws: WebSocket; frames: unknown[][] }>;
 }
 
-export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiServerOptions>): DemoSession {
+/** Five significant digits, the precision the exchange accepts for prices. */
+export const p5 = (x: number): number => Number(x.toPrecision(5));
+
+/**
+ * Signs in `login` (the demo account unless given) on a fresh test API host. Registers its own
+ * beforeAll/afterAll, so call it at a describe's (or the file's) top level.
+ */
+export function demoSession(
+  o: Pick<ApiServerOptions, "exchange"> &
+    Partial<ApiServerOptions> & { readonly login?: { readonly username: string; readonly password: string } },
+): DemoSession {
+  const login = o.login ?? DEMO;
   let api: ApiServer | null = null;
   let host = "";
   let token = "";
@@ -44,7 +56,7 @@ export function demoSession(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiS
     host = started.host;
     const res = await fetch(`http://${host}/v2/login`, {
       method: "POST",
-      body: JSON.stringify({ login: DEMO.username, password: DEMO.password }),
+      body: JSON.stringify({ login: login.username, password: login.password }),
     });
     [token] = (await res.json()) as [string];
   });
@@ -134,5 +146,16 @@ export function keyAuth(key: { readonly key: string; readonly secret: string }):
     authNonce: n,
     authPayload: payload,
     authSig: createHmac("sha384", key.secret).update(payload).digest("hex"),
+  };
+}
+
+/** Submits an order over the session's REST; the first order of the on-req notification, decoded. */
+export function orderSubmitter(s: DemoSession, symbol: string): (order: Record<string, unknown>) => Promise<Order> {
+  return async (order) => {
+    const r = await s.rest("/v2/auth/w/order/submit", { symbol, ...order });
+    const n = notificationCodec.decode(r.body);
+    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
+    if (!o.ok) throw new Error(`no order in ${r.status} ${JSON.stringify(r.body)}`);
+    return o.value;
   };
 }
