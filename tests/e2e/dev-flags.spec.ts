@@ -1,4 +1,4 @@
-import { acceptCookies, expect, test } from "./fixtures";
+import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
 
 test("the developer flags panel runs the stress source through the worker, checksums verified", async ({ page }) => {
   await page.goto("/?dev=1");
@@ -16,6 +16,7 @@ test("the developer flags panel runs the stress source through the worker, check
     })
     .toBeGreaterThan(10);
   await expect(stats).toContainText(", 0 failed");
+  await expectAccessible(page, "the developer flags panel with the stress source on");
   // Toggling pins the flag across a reload; closing it removes it.
   await page.reload();
   await expect(page.getByTestId("flag-stress")).toBeChecked();

@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptCookies, expect, test } from "./fixtures";
+import { Secret, TOTP } from "otpauth";
+import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
 
 // The exchange beside the app `npm start` serves: public API on PORT+1, authenticated host on PORT+2.
 const PORT = Number(process.env["E2E_PORT"] ?? 5190);
@@ -9,25 +9,11 @@ const AUTH = `http://127.0.0.1:${PORT + 2}`;
 
 // /v2/login allows 10 attempts a minute per address: these scenarios use 8 between them.
 
-/** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits) over a base32 secret, as an authenticator app does. */
-function totp(secret: string, timeMs = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const ch of secret.replace(/=+$/, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(timeMs / 30_000)));
-  const h = createHmac("sha1", Buffer.from(bytes)).update(counter).digest();
-  const offset = (h[h.length - 1] ?? 0) & 15;
-  return String((h.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+/** The current code of a TOTP secret, as an authenticator app computes it (otpauth, RFC 6238). */
+function totp(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp,
+  });
 }
 
 async function fillCredentials(page: Page, login: string, password: string): Promise<void> {
@@ -42,7 +28,9 @@ async function signUp(request: APIRequestContext): Promise<{ username: string; p
   const username = `e2e_${id}`;
   const email = `${username}@example.test`;
   const password = "correct-horse-battery";
-  const signup = await request.post(`${API}/v2/signup`, { data: { email, username, password } });
+  // What the sign-up form sends (country, the terms' version, the prohibited-person answer): tests/e2e/signup.spec.ts.
+  const form = { country: "GB", tosVersion: "1.0", prohibitedPerson: false, newsletter: false };
+  const signup = await request.post(`${API}/v2/signup`, { data: { email, username, password, ...form } });
   expect(signup.status()).toBe(200);
   const outbox = (await (await request.get(`${API}/dev/outbox`)).json()) as { recipient: string; body: string }[];
   const mail = outbox.find((m) => m.recipient === email);
@@ -133,6 +121,7 @@ test("a wrong password shows the localized error; repeated failures bring a chec
   const passed = page.getByRole("status").filter({ hasText: "Check passed. You can sign in." });
   // The proof of work takes well under a second; the margin is for a loaded machine.
   await expect(passed).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page, "the login page with its check passed");
   const attempt = page.waitForRequest((r) => r.url().endsWith("/v2/login"));
   await signIn.click();
   const sent = await attempt;

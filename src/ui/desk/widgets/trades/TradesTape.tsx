@@ -49,29 +49,32 @@ export function TradesTape({ symbol }: WidgetProps) {
   const panelId = useId();
   return (
     <div className={css.root} data-testid="trades-tape">
-      <div className={css.tabbar} role="tablist" aria-label={t`Trades`}>
-        <button
-          type="button"
-          role="tab"
-          className={css.tab}
-          aria-selected={tab === 0}
-          aria-controls={panelId}
-          data-testid="trades-tab-market"
-          onClick={() => updateSetting("trades_tab", 0)}
-        >
-          {t`Market`}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          className={css.tab}
-          aria-selected={tab === 1}
-          aria-controls={panelId}
-          data-testid="trades-tab-own"
-          onClick={() => updateSetting("trades_tab", 1)}
-        >
-          {t`My trades`}
-        </button>
+      <div className={css.tabbar}>
+        {/* A tablist holds only tabs: the feed badge sits beside it. */}
+        <div className={css.tabs} role="tablist" aria-label={t`Trades`}>
+          <button
+            type="button"
+            role="tab"
+            className={css.tab}
+            aria-selected={tab === 0}
+            aria-controls={panelId}
+            data-testid="trades-tab-market"
+            onClick={() => updateSetting("trades_tab", 0)}
+          >
+            {t`Market`}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            className={css.tab}
+            aria-selected={tab === 1}
+            aria-controls={panelId}
+            data-testid="trades-tab-own"
+            onClick={() => updateSetting("trades_tab", 1)}
+          >
+            {t`My trades`}
+          </button>
+        </div>
         <span className={css.spacer} />
         {tab === 0 ? <FeedBadge store={health} testId="trades-health" /> : null}
       </div>
@@ -164,7 +167,7 @@ function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
         aria-label={t`Market trades`}
       >
         {indices.map((i) => (
-          <div key={i} ref={register} className={css.row} data-index={i}>
+          <div key={i} ref={register} className={css.row} data-index={i} data-empty="">
             <button type="button" className={`${css.cell} ${css.price}`} data-part="price" />
             <span className={css.cell} data-part="amount" />
             <span className={`${css.cell} ${css.muted}`} data-part="time" />

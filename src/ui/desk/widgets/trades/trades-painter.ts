@@ -147,6 +147,7 @@ export class TradesPainter {
         setText(r.amount, "");
         setText(r.time, "");
         delete r.el.dataset["dir"];
+        r.el.dataset["empty"] = "";
         continue;
       }
       const rows = view.rows;
@@ -157,6 +158,7 @@ export class TradesPainter {
       const price = rows[o + T.price] ?? NaN;
       r.id = id;
       r.p = price;
+      delete r.el.dataset["empty"];
       const dir = amount < 0 ? "down" : "up";
       if (r.el.dataset["dir"] !== dir) r.el.dataset["dir"] = dir;
       setText(

@@ -76,13 +76,20 @@ export const panel = style({
   fontVariantNumeric: "tabular-nums",
 });
 
+export const tabs = style({ display: "flex", alignItems: "center", gap: 4 });
+
 export const row = style({
   display: "grid",
   gridTemplateColumns: columns,
   alignItems: "center",
   height: ROW_HEIGHT,
   contain: "layout style",
-  selectors: { "&:hover": { background: vars.color.surfaceRaised } },
+  selectors: {
+    "&:hover": { background: vars.color.surfaceRaised },
+    // A row with no trade painted yet keeps its place but is not there for a screen reader (an
+    // empty price button would be a button without a name).
+    "&[data-empty]": { visibility: "hidden" },
+  },
 });
 
 export const ownRow = style({ gridTemplateColumns: ownColumns });
