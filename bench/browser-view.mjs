@@ -74,7 +74,8 @@ const result = await page.evaluate(async () => {
 });
 await browser.close();
 const out = { date: new Date().toISOString(), chromium: browser.version?.() ?? "system", ...result };
-const dir = join(process.env.ENTRY_DIR ?? new URL(".", import.meta.url).pathname, "results");
+const dir =
+  process.env.BENCH_RESULTS_DIR ?? join(process.env.ENTRY_DIR ?? new URL(".", import.meta.url).pathname, "results");
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "view-latest.json"), `${JSON.stringify(out, null, 2)}\n`);
 console.log(

@@ -1,15 +1,19 @@
 /**
  * `npm run bench`: the market-data core measured side by side with its peers, in one run, on the
  * same frames. Scenarios (fixed list):
- *   updates-25, updates-250   per update incl. JSON.parse and a `cs` verification every 10 updates
+ *   updates-5 … updates-1000  per update incl. JSON.parse and a `cs` verification every 10 updates,
+ *                             at book depths 5, 25, 100, 250 and 1000 levels a side
  *   checksum-250              one checksum verification (cached, and after a top-of-book change)
  *   snapshot-250              snapshot apply vs JSON.parse of the snapshot alone
  *   memory-250                bytes retained per 250-level book
  *   view-250                  the main thread's cost of receiving one 250-level view
- *   stress                    core time per second of feed at the stress intensities and far beyond
+ *   stress                    core time per second of feed at the stress intensities and far beyond,
+ *                             and per peer the feed rate (multiple of 60 ms/8) past which it needs
+ *                             more than one core (derived from the updates-25 medians)
  *   recording                 the real 2018 recording through the core vs JSON.parse alone
  * Each timing is the median of 7 runs after a warm-up. Raw JSON and a markdown table go to
- * bench/results/; bench/README.md summarizes them.
+ * bench/results/ (or BENCH_RESULTS_DIR); report.mjs draws them, readme-tables.mjs puts their tables
+ * into bench/README.md. Progress (scenario, round, time left) goes to stderr.
  *
  * `--only=updates-25,updates-250` runs a subset (scenario names as above) and `--reps=N` changes the
  * run count; such partial runs write results/core-<date>-partial.json (git-ignored) and leave core-latest alone.
@@ -23,6 +27,8 @@ import { generateStream, type GeneratedStream } from "./generator.ts";
 import { bfxModels, ccxt, loadCcxt, naive, ours, parseOnly, type Peer, type PeerRun } from "./peers.ts";
 import { parseRecording, readRecordingText, sharedBitfinexDir } from "../server/exchange/recordings.ts";
 import { FeedCore } from "../src/workers/core/index.ts";
+import { loadNow, machineInfo } from "./machine.mjs";
+import { createProgress } from "./progress.mjs";
 
 const argValue = (name: string): string | undefined =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -31,6 +37,37 @@ const ONLY = argValue("only")?.split(",") ?? null;
 const wanted = (scenario: string): boolean => ONLY === null || ONLY.includes(scenario);
 const quick = process.argv.includes("--quick");
 const UPDATES = quick ? 20_000 : 200_000;
+/** The book depths of the per-update scenarios (levels a side). */
+const DEPTHS = [5, 25, 100, 250, 1000];
+/** Fewer updates for the deepest book: the generator's reference model sorts the side per update. */
+const updatesFor = (len: number): number => (len >= 1000 && !quick ? UPDATES / 2 : UPDATES);
+/** Multiples of the strongest stress intensity (60 ms/8) on the feed-rate curve. */
+const RATE_MULTIPLIERS = [1, 3, 10, 30, 100, 300, 1000, 3000, 10000];
+const wantedDepths = DEPTHS.filter((len) => wanted(`updates-${len}`));
+/**
+ * Weights for the time-left estimate, in ~ms as measured on this machine: a round of the peers
+ * costs ~15 µs per update over all five; the other scenarios cost about the same whatever --quick.
+ */
+const ROUND_MS_PER_UPDATE = 0.015;
+const OTHER_MS: Record<string, number> = {
+  "checksum-250": 12_000,
+  "snapshot-250": 12_000,
+  "memory-250": 1_000,
+  "view-250": 6_000,
+  recording: 50_000,
+};
+const progress = createProgress(
+  "core",
+  wantedDepths.reduce((n, len) => n + (REPS + 1) * updatesFor(len) * ROUND_MS_PER_UPDATE, 0) +
+    Object.entries(OTHER_MS).reduce((n, [name, ms]) => n + (wanted(name) ? ms : 0), 0),
+);
+/** Runs one of the other scenarios under the progress line. */
+function step<T>(name: string, fn: () => T): T {
+  progress.begin(name);
+  const r = fn();
+  progress.advance(OTHER_MS[name] ?? 0);
+  return r;
+}
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -83,6 +120,7 @@ function measureUpdates(stream: GeneratedStream, peers: Peer[]): PeerResult[] {
   const cpu = peers.map((): number[] => []);
   const checks = peers.map(() => ({ ok: 0, failed: 0 }));
   for (let rep = 0; rep <= REPS; rep++) {
+    progress.begin(`updates-${stream.len} · round ${rep === 0 ? "warm-up" : `${rep}/${REPS}`}`);
     peers.forEach((peer, p) => {
       const book = peer.create(stream);
       keptRuns.push(book);
@@ -99,6 +137,7 @@ function measureUpdates(stream: GeneratedStream, peers: Peer[]): PeerResult[] {
       }
       checks[p] = result;
     });
+    progress.advance(stream.updates * ROUND_MS_PER_UPDATE);
   }
   return peers.map((peer, p) => ({
     peer: peer.name,
@@ -288,17 +327,19 @@ function measureRecording(): Record<string, number> | null {
 async function main(): Promise<void> {
   await loadCcxt();
   const peers = [ours, bfxModels, ccxt, naive, parseOnly];
+  const loadBefore = loadNow();
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
     node: process.version,
     cpus: (await import("node:os")).cpus().map((c) => c.model)[0],
     reps: REPS,
     updates: UPDATES,
+    quick,
+    depths: wantedDepths,
   };
   const table: string[] = [];
-  for (const len of [25, 250]) {
-    if (!wanted(`updates-${len}`)) continue;
-    const stream = generateStream({ seed: len, len, updates: UPDATES, csEvery: 10 });
+  for (const len of wantedDepths) {
+    const stream = generateStream({ seed: len, len, updates: updatesFor(len), csEvery: 10 });
     const rows = measureUpdates(stream, peers);
     results[`updates-${len}`] = { updates: stream.updates, checksums: stream.checksums, rows };
     table.push(
@@ -313,7 +354,7 @@ async function main(): Promise<void> {
     }
   }
   if (wanted("checksum-250")) {
-    const cs = measureChecksum();
+    const cs = step("checksum-250", measureChecksum);
     results["checksum-250"] = cs;
     table.push(
       "\n### checksum-250\n",
@@ -325,7 +366,7 @@ async function main(): Promise<void> {
     );
   }
   if (wanted("snapshot-250")) {
-    const snap = measureSnapshot();
+    const snap = step("snapshot-250", measureSnapshot);
     results["snapshot-250"] = snap;
     table.push(
       "\n### snapshot-250\n",
@@ -333,7 +374,7 @@ async function main(): Promise<void> {
     );
   }
   if (wanted("memory-250")) {
-    const mem = measureMemory();
+    const mem = step("memory-250", measureMemory);
     results["memory-250"] = mem;
     table.push(
       "\n### memory-250\n",
@@ -341,7 +382,7 @@ async function main(): Promise<void> {
     );
   }
   if (wanted("view-250")) {
-    const view = measureView();
+    const view = step("view-250", measureView);
     results["view-250"] = view;
     table.push(
       "\n### view-250 (structuredClone, postMessage's serializer, in Node)\n",
@@ -374,9 +415,33 @@ async function main(): Promise<void> {
       );
     }
     results["stress"] = stress;
+    // The feed-rate curve: CPU ms per second of feed for every peer at 1x…10 000x 60 ms/8 on a
+    // 25-level book, and the multiple past which a peer needs more than one core (1000 ms a second)
+    // and so falls behind the feed, whatever else the machine does.
+    const strongest = STRESS_INTENSITIES.at(-1);
+    if (strongest) {
+      const rate = (strongest.count * 1000) / strongest.intervalMs;
+      const curves = u25
+        .filter((r) => !r.peer.startsWith("JSON.parse"))
+        .map((r) => ({
+          peer: r.peer,
+          msPerSecond: RATE_MULTIPLIERS.map((m) => (rate * m * r.cpuNsPerUpdate) / 1e6),
+          fallsOverAtMultiple: 1e9 / (rate * r.cpuNsPerUpdate),
+        }));
+      results["rate-25"] = { updatesPerSecondAt1x: rate, multipliers: RATE_MULTIPLIERS, curves };
+      table.push(
+        `\n### feed rate (25 levels; CPU ms per second of feed at multiples of ${strongest.intervalMs} ms/${strongest.count}, derived from updates-25)\n`,
+        `| peer | ${RATE_MULTIPLIERS.map((m) => `×${m}`).join(" | ")} | needs a whole core past |`,
+        `|---|${RATE_MULTIPLIERS.map(() => "---:").join("|")}|---:|`,
+        ...curves.map(
+          (c) =>
+            `| ${c.peer} | ${c.msPerSecond.map((v) => (v < 10 ? v.toFixed(2) : v.toFixed(0))).join(" | ")} | ×${c.fallsOverAtMultiple.toFixed(0)} |`,
+        ),
+      );
+    }
   }
   if (wanted("recording")) {
-    const rec = measureRecording();
+    const rec = step("recording", measureRecording);
     results["recording"] = rec ?? "skipped: ../shared/bitfinex not found";
     if (rec) {
       table.push(
@@ -385,19 +450,23 @@ async function main(): Promise<void> {
       );
     }
   }
-  const dir = join(process.env["ENTRY_DIR"] ?? new URL(".", import.meta.url).pathname, "results");
+  progress.end();
+  results["machine"] = { ...machineInfo(), loadBefore, loadAfter: loadNow() };
+  const dir =
+    process.env["BENCH_RESULTS_DIR"] ??
+    join(process.env["ENTRY_DIR"] ?? new URL(".", import.meta.url).pathname, "results");
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   if (ONLY !== null || REPS !== 7) {
     results["only"] = ONLY;
     writeFileSync(join(dir, `core-${stamp}-partial.json`), `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write(`${table.join("\n")}\n\nPartial run written to bench/results/core-${stamp}-partial.json\n`);
+    process.stdout.write(`${table.join("\n")}\n\nPartial run written to ${join(dir, `core-${stamp}-partial.json`)}\n`);
     return;
   }
   writeFileSync(join(dir, `core-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(dir, "core-latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(dir, "core-latest.md"), `# Core bench ${results["date"] as string}\n${table.join("\n")}\n`);
-  process.stdout.write(`${table.join("\n")}\n\nResults written to bench/results/core-${stamp}.json\n`);
+  process.stdout.write(`${table.join("\n")}\n\nResults written to ${join(dir, `core-${stamp}.json`)}\n`);
 }
 
 void main();

@@ -30,15 +30,27 @@
  * --peers-only runs just that section (no product server), --desk-only just the desk; --only=NAME
  * filters both sections. A section or desk scenario not run keeps its previous figures in
  * ui-latest.{json,md}.
+ *
+ * Then, unless --no-scaling, the books-on-screen curve: 1, 4, 8, 16 books of each implementation on
+ * that page at 60 ms/8 ×100, and for each the fewest books at which its frame p99 passes 25 ms.
+ * `--compare REF` runs instead the desk A/B of this tree (or `--head-ref REF2`) against REF
+ * (compareDesk). Progress (scenario, round, time left) goes to stderr; every run ends with the HTML
+ * report (report.mjs). BENCH_RESULTS_DIR sends the results elsewhere.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright";
+import { takeCompare, takeOption } from "./compare.mjs";
+import { loadNow, machineInfo } from "./machine.mjs";
+import { createProgress } from "./progress.mjs";
+import { addWorktree, describeHead, onCleanup } from "./worktree.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const PORT = Number(process.env["BENCH_UI_PORT"] ?? 5400);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** The base side of --compare: its app and its exchange's two ports clear of head's. */
+const BASE_PORT = PORT + 10;
 const QUICK = process.argv.includes("--quick");
 /** --profile: a CPU profile of the page's main thread per scenario, printed as self time per function. */
 const PROFILE = process.argv.includes("--profile");
@@ -55,6 +67,18 @@ const ROUNDS = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 const WARMUP_MS = QUICK ? 1500 : 3000;
 const MEASURE_MS = QUICK ? 3000 : 8000;
 const THROTTLE_MS = 100;
+/** --compare REF: the desk at this working tree against REF, interleaved (compareDesk below). */
+const [COMPARE_REF] = takeCompare(process.argv.slice(2));
+/** --head-ref REF2: head is REF2's product (a second worktree) instead of this working tree's. */
+const [HEAD_REF] = takeOption(process.argv.slice(2), "head-ref");
+/** --no-scaling: without the books-on-screen curve (1, 4, 8, 16 books of each implementation). */
+const SCALING = !process.argv.includes("--no-scaling") && !DESK_ONLY;
+const SCALING_BOOKS = [1, 4, 8, 16];
+/** Setup of one measured page (context, navigation, layout), for the time-left estimate. */
+const SETUP_MS = 2500;
+const RUN_MS = WARMUP_MS + MEASURE_MS + SETUP_MS;
+/** BENCH_RESULTS_DIR: where results go (the smoke run of npm test writes to a temporary one). */
+const OUT = process.env["BENCH_RESULTS_DIR"] ?? join(ROOT, "bench", "results");
 
 /** Index into STRESS_INTENSITIES (500/1, 250/2, 100/5, 60/8) and the multiplier of the dev flags. */
 const SCENARIOS = [
@@ -186,10 +210,10 @@ function hookFrameCallbacks() {
     });
 }
 
-async function waitForServer() {
+async function waitForServer(base = BASE) {
   for (let i = 0; i < 240; i++) {
     try {
-      const res = await fetch(`${BASE}/config.json`);
+      const res = await fetch(`${base}/config.json`);
       if (res.ok) return;
     } catch {
       // not up yet
@@ -199,7 +223,7 @@ async function waitForServer() {
   throw new Error("the product did not start");
 }
 
-async function runScenario(browser, s) {
+async function runScenario(browser, s, base = BASE) {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
   await page.addInitScript(hookFrameCallbacks);
@@ -215,7 +239,7 @@ async function runScenario(browser, s) {
     ],
   );
   // Seed the bench layout into IndexedDB (idb-keyval's default store) before the desk reads it.
-  await page.goto(`${BASE}/about`);
+  await page.goto(`${base}/about`);
   await page.evaluate(async (layout) => {
     await new Promise((resolve, reject) => {
       const open = indexedDB.open("keyval-store");
@@ -229,7 +253,7 @@ async function runScenario(browser, s) {
       };
     });
   }, benchLayout());
-  await page.goto(`${BASE}/tradedesk/BTCUSD`);
+  await page.goto(`${base}/tradedesk/BTCUSD`);
   await page.waitForSelector('[data-testid="order-book"]');
   await page.waitForTimeout(WARMUP_MS);
   const r = await measure(browser, context, page, s.name, Boolean(s.scroll));
@@ -365,8 +389,11 @@ async function measure(browser, context, page, label, scroll = false) {
   const l = [...r.latency].sort((a, b) => a - b);
   const v = [...r.delivery].sort((a, b) => a - b);
   const x = [...r.exact].sort((a, b) => a - b);
+  // The distributions, for the report's charts (0.1 ms is finer than any of these clocks).
+  const tenth = (xs) => xs.map((ms) => Math.round(ms * 10) / 10);
   return {
     scenario: label,
+    samples: { frameMs: tenth(r.deltas), updateToPaintMs: tenth(r.latency), viewToFrameEndMs: tenth(r.exact) },
     frames: d.length,
     frameP50: quantile(d, 0.5),
     frameP99: quantile(d, 0.99),
@@ -418,13 +445,15 @@ function ensureBenchDeps() {
   if (r.status !== 0) throw new Error("npm ci in bench/ failed");
 }
 
-async function runPeer(browser, base, s, impl, round) {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+async function runPeer(browser, base, s, impl, round, books = 8) {
+  // Books are 302 px tall, 4 to a row: 16 need a taller window than 1080 px to be all on screen.
+  const height = Math.max(1080, Math.ceil(books / 4) * 302 + 40);
+  const context = await browser.newContext({ viewport: { width: 1920, height } });
   const page = await context.newPage();
   await page.addInitScript(hookFrameCallbacks);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}?${impl.query}&intensity=${s.intensity}&multiplier=${s.multiplier}`);
+  await page.goto(`${base}?${impl.query}&intensity=${s.intensity}&multiplier=${s.multiplier}&books=${books}`);
   await page.waitForSelector("body[data-ready]");
   await page.waitForTimeout(WARMUP_MS);
   const label = `${s.name} ${impl.id} #${round + 1}`;
@@ -438,7 +467,8 @@ async function runPeer(browser, base, s, impl, round) {
   });
   await context.close();
   if (errors.length) throw new Error(`${label}: page errors: ${errors.join("; ")}`);
-  return { ...r, impl: impl.id, round, intensity: s.intensity, multiplier: s.multiplier, scenario: s.name };
+  delete r.samples;
+  return { ...r, impl: impl.id, round, books, intensity: s.intensity, multiplier: s.multiplier, scenario: s.name };
 }
 
 function median(values) {
@@ -509,7 +539,16 @@ function peerTable(summary) {
   return lines.join("\n");
 }
 
-/** The side-by-side section: build and serve the page, then every scenario's rounds, interleaved. */
+/** A configuration "falls over" when it misses frames at its p99 (over 1.5 vsyncs at 60 Hz). */
+function fallsOver(m) {
+  return m.frameP99 > 25;
+}
+
+/**
+ * The side-by-side section: build and serve the page, then every scenario's rounds, interleaved;
+ * then (unless --no-scaling) the books-on-screen curve: 1, 4, 8, 16 books of each implementation at
+ * 60 ms/8 ×100, and for each the fewest books at which it falls over.
+ */
 async function runPeers(browser) {
   const scenarios = PEER_SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY));
   if (scenarios.length === 0) return null;
@@ -520,55 +559,248 @@ async function runPeers(browser) {
   const dist = await buildPeerPage();
   const server = await serveStatic(dist);
   const runs = [];
+  const scalingRuns = [];
+  const scalingScenario = PEER_SCENARIOS.find((x) => x.multiplier === 100);
+  const steps = scenarios.length * ROUNDS * impls.length + (SCALING ? SCALING_BOOKS.length * ROUNDS * impls.length : 0);
+  const progress = createProgress("ui side by side", steps * RUN_MS);
+  const log = (r) =>
+    process.stdout.write(
+      `${r.scenario}${r.books !== 8 ? `, ${r.books} books` : ""} ${r.impl} #${r.round + 1}: frames ${r.frames}, p50 ${r.frameP50.toFixed(1)}, p99 ${r.frameP99.toFixed(1)}, long tasks ${r.longTasks}, view→frame end p50 ${r.viewToFrameP50.toFixed(1)} p99 ${r.viewToFrameP99.toFixed(1)}, views ${r.paintedViews}\n`,
+    );
   try {
     for (const s of scenarios)
       for (let round = 0; round < ROUNDS; round++)
         for (const impl of impls) {
+          progress.begin(`${s.name} · ${impl.id} · round ${round + 1}/${ROUNDS}`);
           const r = await runPeer(browser, `${server.url}${PEERS_PAGE}`, s, impl, round);
           runs.push(r);
-          process.stdout.write(
-            `${s.name} ${impl.id} #${round + 1}: frames ${r.frames}, p50 ${r.frameP50.toFixed(1)}, p99 ${r.frameP99.toFixed(1)}, long tasks ${r.longTasks}, view→paint p50 ${r.viewToPaintP50.toFixed(1)} p99 ${r.viewToPaintP99.toFixed(1)}, views ${r.paintedViews}\n`,
-          );
+          log(r);
+          progress.advance(RUN_MS);
         }
+    if (SCALING && scalingScenario)
+      for (let round = 0; round < ROUNDS; round++)
+        for (const books of SCALING_BOOKS)
+          for (const impl of impls) {
+            progress.begin(`${books} book(s) · ${impl.id} · round ${round + 1}/${ROUNDS}`);
+            const r = await runPeer(browser, `${server.url}${PEERS_PAGE}`, scalingScenario, impl, round, books);
+            scalingRuns.push(r);
+            log(r);
+            progress.advance(RUN_MS);
+          }
   } finally {
     await server.close();
+    progress.end();
   }
   return {
     meta: { date: new Date().toISOString(), rounds: ROUNDS, warmupMs: WARMUP_MS, measureMs: MEASURE_MS },
     summary: summarizePeers(runs),
     runs,
+    scaling: SCALING ? summarizeScaling(scalingRuns) : null,
   };
 }
 
+/** Per implementation and book count: medians over the rounds, and where it falls over. */
+function summarizeScaling(runs) {
+  const out = { scenario: runs[0]?.scenario ?? "", books: SCALING_BOOKS, impls: {} };
+  for (const id of [...new Set(runs.map((r) => r.impl))]) {
+    const points = SCALING_BOOKS.map((books) => {
+      const mine = runs.filter((r) => r.impl === id && r.books === books);
+      return { books, ...Object.fromEntries(PEER_FIELDS.map((f) => [f, median(mine.map((r) => r[f]))])) };
+    });
+    out.impls[id] = { points, fallsOverAt: points.find(fallsOver)?.books ?? null };
+  }
+  return out;
+}
+
+function scalingTable(scaling) {
+  const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
+  const lines = [
+    `Books on screen at ${scaling.scenario} (median over the rounds; "falls over" = frame p99 over 25 ms):`,
+    "",
+    `| book | ${scaling.books.map((n) => `${n} book${n > 1 ? "s" : ""}: frame p50 / p99 ms`).join(" | ")} | falls over at |`,
+    `|---|${scaling.books.map(() => "---:").join("|")}|---|`,
+  ];
+  for (const [id, m] of Object.entries(scaling.impls))
+    lines.push(
+      `| ${id} | ${m.points.map((p) => `${f(p.frameP50)} / ${f(p.frameP99)}`).join(" | ")} | ${m.fallsOverAt ? `${m.fallsOverAt} books` : `not up to ${scaling.books.at(-1)}`} |`,
+    );
+  return lines.join("\n");
+}
+
+/** The product as `npm start` serves it, from `dir` (this checkout or a worktree), on `port`. */
+function startProduct(dir, port) {
+  return spawn(process.execPath, [join(dir, "scripts/start.mjs")], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), EXCHANGE_DB: ":memory:" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+function launchBrowser() {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+}
+
+/** The desk figures an A/B run compares (each a cost: lower is better). */
+const AB_FIELDS = [
+  ["frameP50", "frame p50 ms"],
+  ["frameP99", "frame p99 ms"],
+  ["latencyP50", "update→paint p50 ms"],
+  ["latencyP99", "update→paint p99 ms"],
+  ["viewToFrameP50", "view→frame end p50 ms"],
+  ["viewToFrameP99", "view→frame end p99 ms"],
+];
+
+/**
+ * `--compare REF`: the desk scenarios on this working tree (head, this checkout's product on PORT)
+ * and on REF (base: its worktree's own build and server on PORT+1), in rounds: each round runs both,
+ * the order alternating, each in a fresh browser context; one warm-up run of each first, not
+ * counted. Both servers run for the whole comparison, so each side's measurement has the other's
+ * idle exchange beside it. Base listens on BENCH_UI_PORT+10 (a product takes its port and the next
+ * two, for its exchange). The side-by-side page is not part of it (its peers are the same code on
+ * both sides).
+ */
+async function compareDesk(ref) {
+  const { compareRounds, levelFor, roundsFor, verdictText } = await importTs("./ab-stats.ts");
+  // --quick: the four strongest scenarios unless --only says otherwise.
+  const scenarios = SCENARIOS.filter((x) =>
+    ONLY ? x.name.includes(ONLY) : !QUICK || (x.intensity === 3 && !x.scroll),
+  );
+  const level = levelFor(scenarios.length * AB_FIELDS.length);
+  const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? roundsFor(level));
+  const loadBefore = loadNow();
+  const wt = addWorktree(ref);
+  const headWt = HEAD_REF ? addWorktree(HEAD_REF) : null;
+  const head = headWt
+    ? { ref: HEAD_REF, sha: headWt.sha, short: headWt.short, subject: headWt.subject, dirty: false }
+    : describeHead();
+  process.stdout.write(
+    `Base: ${wt.short} ${wt.subject} (worktree ${wt.dir}, port ${BASE_PORT})\nHead: ${head.short} ${head.subject}${head.dirty ? " + uncommitted changes" : ""} (port ${PORT})\n`,
+  );
+  const servers = [startProduct(headWt?.dir ?? ROOT, PORT), startProduct(wt.dir, BASE_PORT)];
+  const stopServers = () => {
+    for (const server of servers) server.kill("SIGTERM");
+  };
+  // Ctrl+C: the servers run from the worktrees, so they stop before those are removed.
+  const unregister = onCleanup(stopServers);
+  const sides = { head: BASE, base: `http://127.0.0.1:${BASE_PORT}` };
+  const runs = { head: [], base: [] };
+  let browser = null;
+  try {
+    await waitForServer(sides.head);
+    await waitForServer(sides.base);
+    browser = await launchBrowser();
+    const progress = createProgress("ui A/B", scenarios.length * (rounds + 1) * 2 * RUN_MS);
+    for (const s of scenarios) {
+      for (let round = 0; round <= rounds; round++) {
+        const order = round % 2 === 1 ? ["base", "head"] : ["head", "base"];
+        for (const side of order) {
+          progress.begin(`${s.name} · ${side} · round ${round === 0 ? "warm-up" : `${round}/${rounds}`}`);
+          const r = await runScenario(browser, s, sides[side]);
+          if (round > 0) runs[side].push({ ...r, round });
+          progress.advance(RUN_MS);
+        }
+      }
+    }
+    progress.end();
+    const chromiumVersion = browser.version();
+    const figures = [];
+    for (const s of scenarios) {
+      const of = (side, field) => runs[side].filter((r) => r.scenario === s.name).map((r) => r[field]);
+      for (const [field, label] of AB_FIELDS) {
+        const comparison = compareRounds(of("base", field), of("head", field), { level, seed: figures.length + 1 });
+        figures.push({
+          scenario: s.name,
+          field,
+          name: `${s.name}: ${label}`,
+          base: of("base", field),
+          head: of("head", field),
+          comparison,
+          verdict: verdictText(comparison),
+        });
+      }
+    }
+    const loadAfter = loadNow();
+    const result = {
+      kind: "ui-ab",
+      date: new Date().toISOString(),
+      machine: { ...machineInfo(), chromium: chromiumVersion, loadBefore, loadAfter },
+      base: { ref, sha: wt.sha, short: wt.short, subject: wt.subject },
+      head,
+      note: "each side is its own tree's product (build and server); both servers ran throughout",
+      rounds,
+      level,
+      quick: QUICK,
+      warmupMs: WARMUP_MS,
+      measureMs: MEASURE_MS,
+      figures,
+      // The per-run distributions stay out of the A/B file; its figures are what it compares.
+      runs: { base: runs.base.map(({ samples: _, ...r }) => r), head: runs.head.map(({ samples: _, ...r }) => r) },
+    };
+    mkdirSync(OUT, { recursive: true });
+    const stamp = result.date.replace(/[:.]/g, "-");
+    writeFileSync(join(OUT, `ab-ui-${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(join(OUT, "ab-ui-latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`\n${abUiTable(result)}\n\nWritten to ${join(OUT, `ab-ui-${stamp}.json`)}\n`);
+  } finally {
+    await browser?.close();
+    stopServers();
+    unregister();
+    wt.remove();
+    headWt?.remove();
+  }
+}
+
+function abUiTable(result) {
+  const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : "—");
+  const lines = [
+    `### Desk A/B: head ${result.head.short}${result.head.dirty ? " + uncommitted changes" : ""} vs base ${result.base.short}, ${result.rounds} interleaved rounds, ${result.warmupMs / 1000}+${result.measureMs / 1000} s each, load ${result.machine.loadBefore[0]} → ${result.machine.loadAfter[0]}`,
+    "",
+    "| scenario: figure | base median (min–max) | head median (min–max) | head/base | CI | verdict |",
+    "|---|---:|---:|---:|---:|---|",
+  ];
+  for (const x of result.figures) {
+    const c = x.comparison;
+    lines.push(
+      `| ${x.name} | ${f(c.base.median)} (${f(c.base.min)}–${f(c.base.max)}) | ${f(c.head.median)} (${f(c.head.min)}–${f(c.head.max)}) | ${c.ratio.toFixed(3)} | ${c.ci[0].toFixed(3)}–${c.ci[1].toFixed(3)} (${+(c.level * 100).toFixed(2)}%) | ${x.verdict} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** A TypeScript module of the bench (ab-stats.ts), through tsx: its figures are not timed. */
+async function importTs(path) {
+  const { tsImport } = await import("tsx/esm/api");
+  return tsImport(path, import.meta.url);
+}
+
 async function main() {
-  const out = join(ROOT, "bench", "results");
+  const out = OUT;
   let previous = {};
   try {
     previous = JSON.parse(readFileSync(join(out, "ui-latest.json"), "utf8"));
   } catch {
     // first run
   }
+  const loadBefore = loadNow();
   const deskScenarios = PEERS_ONLY ? [] : SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY));
   let server = null;
-  if (deskScenarios.length > 0 && !process.env["BENCH_UI_EXTERNAL"]) {
-    server = spawn(process.execPath, [join(ROOT, "scripts/start.mjs")], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(PORT), EXCHANGE_DB: ":memory:" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-  }
+  if (deskScenarios.length > 0 && !process.env["BENCH_UI_EXTERNAL"]) server = startProduct(ROOT, PORT);
   try {
     if (deskScenarios.length > 0) await waitForServer();
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-    });
+    const browser = await launchBrowser();
     const results = [];
+    const progress = createProgress("ui desk", deskScenarios.length * RUN_MS);
     for (const s of deskScenarios) {
+      progress.begin(s.name);
       const r = await runScenario(browser, s);
       results.push(r);
       process.stdout.write(`${table([r]).split("\n").at(-1)}\n`);
+      progress.advance(RUN_MS);
     }
+    if (deskScenarios.length > 0) progress.end();
     // The product server is not needed by the side-by-side page; stop it so it takes no CPU.
     server?.kill("SIGTERM");
     server = null;
@@ -576,6 +808,7 @@ async function main() {
     const chromiumVersion = browser.version();
     await browser.close();
     mkdirSync(out, { recursive: true });
+    const machine = { ...machineInfo(), chromium: chromiumVersion, loadBefore, loadAfter: loadNow() };
     const meta =
       results.length > 0
         ? {
@@ -585,6 +818,8 @@ async function main() {
             bookThrottleMs: THROTTLE_MS,
             viewport: "1920x1080",
             chromium: chromiumVersion,
+            quick: QUICK,
+            machine,
           }
         : (previous.meta ?? { viewport: "1920x1080", bookThrottleMs: THROTTLE_MS });
     // A run of some scenarios (--only) replaces those rows and keeps the others.
@@ -593,17 +828,28 @@ async function main() {
     ).filter(Boolean);
     // Figures kept from an earlier run only when written in this format.
     const side = peers ?? (previous.peers?.summary?.[0]?.impls ? previous.peers : null);
-    if (side) side.meta.chromium ??= chromiumVersion;
+    if (side) {
+      side.meta.chromium ??= chromiumVersion;
+      if (peers) side.meta.machine = machine;
+    }
     writeFileSync(join(out, "ui-latest.json"), `${JSON.stringify({ meta, results: desk, peers: side }, null, 2)}\n`);
     let md = `# UI bench (${meta.date})\n\n8 books (stress feed, 250 levels), 8 tapes and a chart on /tradedesk, ${meta.viewport}, measure ${meta.measureMs} ms after ${meta.warmupMs} ms warm-up, book throttle ${THROTTLE_MS} ms.\n\n${table(desk)}\n`;
     if (side) {
       md += `\n## Books side by side (${side.meta.date})\n\n8 books of one implementation on a page of their own (bench/ui-peers), ${meta.viewport}, each 468×302 px as on the desk, all on one market worker's stress book (tSTRESS, 250 levels, views every ${THROTTLE_MS} ms); orderflow = the desk's OrderBook widget (canvas rows under a virtualized scroller, 250 levels reachable by scrolling), lab49 = @lab49/react-order-book 0.1.4 fed each view through React state with as many rows a side as ours shows, lab49-250 = the same with all 250 levels a side in a scrolling box (DOM rows, no virtualization). Medians over ${side.meta.rounds} interleaved round(s) of ${side.meta.measureMs} ms after ${side.meta.warmupMs} ms warm-up; ratios are the peer's figure / orderflow's (above 1: the peer has more of it). view→paint is sampled as in the desk table (at the start of each frame); view→frame end assigns each view to the frame that renders it and times it at the end of that frame's main-thread work, which is fair to both ways of painting (a React commit in a task, ours in an animation-frame callback).\n\n${peerTable(side.summary)}\n`;
+      if (side.scaling) md += `\n${scalingTable(side.scaling)}\n`;
     }
     writeFileSync(join(out, "ui-latest.md"), md);
     process.stdout.write(`\n${md}`);
   } finally {
     server?.kill("SIGTERM");
   }
+  const { writeReport } = await import("./report.mjs");
+  process.stdout.write(`\nReport: ${await writeReport({ quick: QUICK, abSince: Infinity })}\n`);
 }
 
-await main();
+const STARTED = Date.now();
+if (COMPARE_REF) {
+  await compareDesk(COMPARE_REF);
+  const { writeReport } = await import("./report.mjs");
+  process.stdout.write(`\nReport: ${await writeReport({ quick: QUICK, abSince: STARTED })}\n`);
+} else await main();

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The one test command (`npm test`) and CI contract (.ci/run calls it):
 //   install → format → types → lint → dead code → i18n → unit → build → size budget → browser → E2E
+//   → bench smoke (every bench once with --quick, its figures checked for sanity, never for speed)
 // It installs what it needs on a fresh machine (npm ci when node_modules is missing or stale,
 // Debian's chromium when /usr/bin/chromium is missing), runs every step even after a failure so one
 // run shows everything, and ends with one line `N passed, N failed` summed over every runner
 // (vitest unit, vitest browser, Playwright; each static check counts as one).
 // `--no-install` (npm run verify) skips the install step.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -68,6 +69,22 @@ function vitest(project) {
   tally.push({ step: `vitest ${project}`, passed, failed });
 }
 
+/** The benches' smoke run (scripts/bench-smoke.mjs): each of its checks counts as one test. */
+function benchSmoke() {
+  const out = join(results, "bench-smoke.json");
+  rmSync(out, { force: true });
+  const ok = run("node", ["scripts/bench-smoke.mjs", `--json=${out}`]);
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, "utf8"));
+    passed = r.passed;
+    failed = r.failed + (ok || r.failed > 0 ? 0 : 1);
+    if (r.passed + r.failed === 0) failed += 1;
+  }
+  tally.push({ step: "bench smoke", passed, failed });
+}
+
 function playwright() {
   const out = join(results, "e2e.json");
   const ok = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
@@ -103,6 +120,7 @@ check("build (vite)", built);
 check("size budget", built && run("node", ["scripts/size-budget.mjs"]));
 vitest("browser");
 playwright();
+benchSmoke();
 
 console.log("\nSummary");
 console.table(tally);

@@ -3,7 +3,8 @@
  * book (tSTRESS), fed by ONE real market worker through the app's bridge, in a 4×2 grid of
  * desk-sized boxes. Query: impl=orderflow|lab49, intensity=0..3 (STRESS_INTENSITIES),
  * multiplier=1|10|100|1000, and for lab49 rows=N levels a side (default: as many as the desk's book
- * shows; 250, the whole book in a scrolling box, is what ours offers by scrolling). `document.body.dataset.ready` is set once the books are mounted.
+ * shows; 250, the whole book in a scrolling box, is what ours offers by scrolling), books=1..16 (default
+ * 8; bench:ui's books-on-screen curve). `document.body.dataset.ready` is set once the books are mounted.
  */
 import { I18nProvider } from "@lingui/react";
 import { createRoot } from "react-dom/client";
@@ -25,11 +26,13 @@ const BOOK_WIDTH = 468;
 const BOOK_HEIGHT = 302;
 const ROWS = 12;
 const BOOKS = 8;
+const MAX_BOOKS = 16;
 
 const params = new URLSearchParams(window.location.search);
 const impl = params.get("impl") === "lab49" ? "lab49" : "orderflow";
 const intensity = STRESS_INTENSITIES[Number(params.get("intensity") ?? 3)] ?? STRESS_INTENSITIES[3];
 const rows = Math.max(1, Math.min(250, Math.trunc(Number(params.get("rows") ?? ROWS)) || ROWS));
+const bookCount = Math.max(1, Math.min(MAX_BOOKS, Math.trunc(Number(params.get("books") ?? BOOKS)) || BOOKS));
 const multiplier = [1, 10, 100, 1000].includes(Number(params.get("multiplier"))) ? Number(params.get("multiplier")) : 1;
 
 async function boot(): Promise<void> {
@@ -43,7 +46,7 @@ async function boot(): Promise<void> {
   await bridge.stress({ intervalMs: intensity.intervalMs, count: intensity.count * multiplier });
   const root = document.getElementById("root");
   if (!root) throw new Error("no #root");
-  const books = Array.from({ length: BOOKS }, (_, i) => (
+  const books = Array.from({ length: bookCount }, (_, i) => (
     <div key={i} className={css.cell} style={{ width: BOOK_WIDTH, height: BOOK_HEIGHT }}>
       {impl === "lab49" ? (
         <Lab49Book source={bridge} rows={rows} />
