@@ -17,11 +17,28 @@
  * Paths (Bitfinex documents none for this, so they follow its naming): `/v2/auth/r/api/keys`,
  * `/v2/auth/w/api/key/generate`, `/v2/auth/w/api/key/verify`, `/v2/auth/w/api/key/update`,
  * `/v2/auth/w/api/key/revoke`, and `/v2/auth/r/permissions` for the calling credential.
+ *
+ * Permissions are taken in every form the product knows (docs/product-rules.md#permission-strings):
+ * `{scope: {read, write}}`, `[[scope, read, write]]`, or a permission string in either format. A key
+ * may carry an IP allowlist (addresses and CIDR ranges, `[]`: any address); a call signed with the
+ * key, or made with a token minted with it, from another address is refused (`keyAllowsAddress`).
+ *
+ * A pending generation lives in SQLite (`api_key_requests`), so a restart does not lose the code
+ * already mailed; verifying deletes the request and writes the key in one transaction: a crash
+ * leaves either the request or the key, never both and never a part of one.
  */
 import { randomInt } from "node:crypto";
-import { apiKeyRowCodec, ERROR_CODES, permissionRowCodec } from "../src/protocol/index.ts";
+import { BlockList, isIP } from "node:net";
+import {
+  apiKeyRowCodec,
+  CAPABILITY_SCOPES,
+  ERROR_CODES,
+  parsePermissionString,
+  permissionRowCodec,
+} from "../src/protocol/index.ts";
 import { fail, ok, type Reply } from "./reply.ts";
 import { safeEqual, type Accounts } from "./store/accounts.ts";
+import type { Db } from "./store/db.ts";
 import { totpStep } from "./store/totp.ts";
 
 const { GENERIC, AUTH_FAILED } = ERROR_CODES;
@@ -44,7 +61,12 @@ const SCOPES: readonly (readonly [scope: string, cap: string])[] = [
 ];
 const CAPS = new Set(SCOPES.map(([, c]) => c));
 const PENDING_MS = 10 * 60_000;
-const MAX_KEYS = 20;
+export const MAX_KEYS = 20;
+/** Generations one account may have waiting for their code at once (each mails a code). */
+export const MAX_PENDING = 5;
+/** Entries an IP allowlist may hold. */
+export const MAX_IPS = 20;
+export const MAX_LABEL = 64;
 /** Wrong codes a pending key generation takes before it is dropped. */
 export const MAX_CODE_TRIES = 5;
 
@@ -154,11 +176,44 @@ export function tokenGrant(
   return { ok: true, caps, ttlMs };
 }
 
-/** Permissions as sent by the app: `{ orders: { read, write }, … }` or `[[scope, read, write]]`. */
-function capsFrom(input: unknown): string[] | null {
+/**
+ * A permission string in either format (docs/product-rules.md#permission-strings) as scope rows;
+ * null when any part of it is not understood (the product's reader skips such parts, but a key must
+ * get exactly what its owner asked for or nothing).
+ */
+function permissionStringRows(text: string): [string, boolean, boolean][] | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (/(read|write)$/.test(trimmed)) {
+    if (!trimmed.split(/[,\s]+/).every((item) => /^[a-z_]+[-:_](read|write)$/.test(item))) return null;
+  } else {
+    const parts = trimmed.split(":");
+    const flag = parts.pop();
+    if (
+      (flag !== "0" && flag !== "1") ||
+      parts.length === 0 ||
+      !parts.every((c) => Object.hasOwn(CAPABILITY_SCOPES, c))
+    )
+      return null;
+  }
+  return Object.entries(parsePermissionString(trimmed)).map(([scope, p]) => [scope, p.read, p.write]);
+}
+
+/**
+ * Permissions as sent: `{ orders: { read, write }, … }`, `[[scope, read, write]]`, or a permission
+ * string. Null when malformed or naming an unknown scope; write implies read.
+ */
+export function capsFrom(input: unknown): string[] | null {
   const entries: [string, unknown, unknown][] = [];
-  if (Array.isArray(input)) {
-    for (const e of input) if (Array.isArray(e) && typeof e[0] === "string") entries.push([e[0], e[1], e[2]]);
+  if (typeof input === "string") {
+    const rows = permissionStringRows(input);
+    if (!rows) return null;
+    entries.push(...rows);
+  } else if (Array.isArray(input)) {
+    for (const e of input) {
+      if (!Array.isArray(e) || typeof e[0] !== "string") return null;
+      entries.push([e[0], e[1], e[2]]);
+    }
   } else if (typeof input === "object" && input !== null) {
     for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
       const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
@@ -177,17 +232,115 @@ function capsFrom(input: unknown): string[] | null {
   return [...caps].filter((c) => CAPS.has(c.replace(":r", "")));
 }
 
-export class ApiKeys {
-  readonly #pending = new Map<
-    string,
-    { userId: number; label: string; caps: string[]; code: string | null; expires: number; tries: number }
-  >();
+/** An address as the allowlist compares it: an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as IPv4. */
+function plainAddress(address: string): string {
+  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return m ? (m[1] as string) : address.toLowerCase();
+}
 
+/**
+ * An IP allowlist as sent (a list, or text separated by commas, spaces or lines): IPv4 and IPv6
+ * addresses and CIDR ranges, at most MAX_IPS, duplicates dropped. Absent or empty: any address.
+ */
+export function parseIpAllowlist(input: unknown): { ok: true; ips: string[] } | { ok: false; msg: string } {
+  if (input === undefined || input === null) return { ok: true, ips: [] };
+  const items = typeof input === "string" ? input.split(/[\s,]+/) : Array.isArray(input) ? (input as unknown[]) : null;
+  if (!items) return { ok: false, msg: "ips: invalid" };
+  const ips: string[] = [];
+  for (const item of items) {
+    if (typeof item !== "string") return { ok: false, msg: "ips: invalid" };
+    const text = item.trim();
+    if (text === "") continue;
+    const [addr = "", prefix, ...rest] = text.split("/");
+    const family = isIP(addr);
+    const max = family === 4 ? 32 : 128;
+    if (
+      family === 0 ||
+      rest.length > 0 ||
+      (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max))
+    )
+      return { ok: false, msg: `ips: invalid address ${text.slice(0, 64)}` };
+    const entry = prefix === undefined ? plainAddress(addr) : `${addr.toLowerCase()}/${Number(prefix)}`;
+    if (!ips.includes(entry)) ips.push(entry);
+  }
+  if (ips.length > MAX_IPS) return { ok: false, msg: `ips: at most ${MAX_IPS} entries` };
+  return { ok: true, ips };
+}
+
+function storedList(json: string | undefined): string[] {
+  try {
+    const v: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Whether API key `keyId` may be used from `address` (the caller's socket address): any address
+ * when its allowlist is empty; otherwise only a listed address or one inside a listed range. An
+ * unknown key, or an unknown address with a list, is refused.
+ */
+export function keyAllowsAddress(db: Db, keyId: string, address: string | null | undefined): boolean {
+  const row = db.prepare("SELECT ip_allow FROM api_keys WHERE key = ?").get(keyId) as { ip_allow: string } | undefined;
+  if (!row) return false;
+  const list = storedList(row.ip_allow);
+  if (list.length === 0) return true;
+  if (!address) return false;
+  const addr = plainAddress(address);
+  const family = isIP(addr);
+  if (family === 0) return false;
+  const rules = new BlockList();
+  for (const entry of list) {
+    const [a = "", prefix] = entry.split("/");
+    const type = isIP(a) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) rules.addAddress(a, type);
+    else rules.addSubnet(a, Number(prefix), type);
+  }
+  return rules.check(addr, family === 6 ? "ipv6" : "ipv4");
+}
+
+/** A label: 1 to MAX_LABEL characters after trimming, no control characters. */
+function labelFrom(v: unknown): string | null {
+  if (typeof v !== "string") return null;
+  const label = v.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  return label === "" || label.length > MAX_LABEL || /[\u0000-\u001f\u007f]/.test(label) ? null : label;
+}
+
+interface RequestRow {
+  readonly id: string;
+  readonly user_id: number;
+  readonly label: string;
+  readonly caps: string;
+  readonly ip_allow: string;
+  readonly code: string | null;
+  readonly expires_at: number;
+  readonly tries: number;
+}
+
+export class ApiKeys {
   constructor(
     readonly accounts: Accounts,
     readonly now: () => number,
     readonly mail: (to: string, subject: string, body: string) => void,
-  ) {}
+  ) {
+    // This module's own table (store/db.ts's migrations cover the shared ones).
+    accounts.db.exec(`CREATE TABLE IF NOT EXISTS api_key_requests (
+      id TEXT PRIMARY KEY,
+      user_id INTEGER NOT NULL REFERENCES users(id),
+      label TEXT NOT NULL,
+      caps TEXT NOT NULL,
+      ip_allow TEXT NOT NULL,
+      code TEXT,
+      expires_at INTEGER NOT NULL,
+      tries INTEGER NOT NULL DEFAULT 0
+    )`);
+  }
+
+  #row(key: string, label: string, caps: readonly string[], ips: readonly string[], mtsCreate: number | null) {
+    return apiKeyRowCodec.encode({ key, label, permissions: permissionsWire(caps), mtsCreate, ipAllowlist: [...ips] });
+  }
 
   /** Key management for the signed-in owner; null when the path is not one of these calls. */
   handle(userId: number, path: string, body: Record<string, unknown>, caps: readonly string[] | null): Reply | null {
@@ -197,78 +350,110 @@ export class ApiKeys {
         return ok(permissionsWire(caps));
       case "/v2/auth/r/api/keys": {
         const rows = db
-          .prepare("SELECT key, label, caps, created_at FROM api_keys WHERE user_id = ? ORDER BY created_at, key")
-          .all(userId) as { key: string; label: string; caps: string; created_at: number }[];
-        return ok(
-          rows.map((r) =>
-            apiKeyRowCodec.encode({
-              key: r.key,
-              label: r.label,
-              permissions: permissionsWire(JSON.parse(r.caps) as string[]),
-              mtsCreate: r.created_at,
-            }),
-          ),
-        );
+          .prepare(
+            "SELECT key, label, caps, ip_allow, created_at FROM api_keys WHERE user_id = ? ORDER BY created_at, key",
+          )
+          .all(userId) as { key: string; label: string; caps: string; ip_allow: string; created_at: number }[];
+        return ok(rows.map((r) => this.#row(r.key, r.label, storedList(r.caps), storedList(r.ip_allow), r.created_at)));
       }
       case "/v2/auth/w/api/key/generate": {
-        const label = typeof body["label"] === "string" ? body["label"].trim() : "";
-        if (label === "" || label.length > 64) return fail(GENERIC, "label: invalid");
+        const label = labelFrom(body["label"]);
+        if (label === null) return fail(GENERIC, "label: invalid");
         const newCaps = capsFrom(body["permissions"]);
         if (!newCaps) return fail(GENERIC, "permissions: invalid");
-        const count = (db.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?").get(userId) as { n: number })
-          .n;
-        if (count >= MAX_KEYS) return fail(GENERIC, `label: at most ${MAX_KEYS} keys per account`);
+        if (newCaps.length === 0) return fail(GENERIC, "permissions: none granted");
+        const ips = parseIpAllowlist(body["ips"]);
+        if (!ips.ok) return fail(GENERIC, ips.msg);
         const user = this.accounts.byId(userId);
         if (!user) return fail(AUTH_FAILED, "token: invalid");
-        const id = String(randomInt(1e9, 1e10));
-        let code: string | null = null;
-        if (!user.tfa_secret) {
-          code = String(randomInt(0, 1e6)).padStart(6, "0");
-          this.mail(user.email, "Confirm your new API key", `Your code to create the API key "${label}" is ${code}.`);
-        }
-        this.#pending.set(id, { userId, label, caps: newCaps, code, expires: this.now() + PENDING_MS, tries: 0 });
-        return ok({ id, method: user.tfa_secret ? "otp" : "email" });
+        const now = this.now();
+        // The request, its count checks and its mail in one transaction: two racing requests cannot
+        // both pass the limits, and a crash never leaves a mailed code without its request.
+        return db.transaction((): Reply => {
+          db.prepare("DELETE FROM api_key_requests WHERE expires_at <= ?").run(now);
+          const count = (
+            db.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?").get(userId) as { n: number }
+          ).n;
+          if (count >= MAX_KEYS) return fail(GENERIC, `label: at most ${MAX_KEYS} keys per account`);
+          const waiting = (
+            db.prepare("SELECT COUNT(*) AS n FROM api_key_requests WHERE user_id = ?").get(userId) as { n: number }
+          ).n;
+          if (waiting >= MAX_PENDING) return fail(GENERIC, "id: too many pending, verify or wait");
+          const id = String(randomInt(1e9, 1e10));
+          let code: string | null = null;
+          if (!user.tfa_secret) {
+            code = String(randomInt(0, 1e6)).padStart(6, "0");
+            this.mail(user.email, "Confirm your new API key", `Your code to create the API key "${label}" is ${code}.`);
+          }
+          db.prepare(
+            "INSERT INTO api_key_requests (id, user_id, label, caps, ip_allow, code, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          ).run(id, userId, label, JSON.stringify(newCaps), JSON.stringify(ips.ips), code, now + PENDING_MS);
+          return ok({ id, method: user.tfa_secret ? "otp" : "email" });
+        })();
       }
       case "/v2/auth/w/api/key/verify": {
-        const p = this.#pending.get(String(body["id"]));
-        if (!p || p.userId !== userId || p.expires <= this.now()) return fail(GENERIC, "id: invalid or expired");
+        const id = typeof body["id"] === "string" || typeof body["id"] === "number" ? String(body["id"]) : "";
         const code = typeof body["code"] === "string" ? body["code"].trim() : "";
-        const secret = this.accounts.byId(userId)?.tfa_secret ?? null;
-        // A TOTP code is good once for everything: the one that signed the owner in cannot also
-        // approve a key (Accounts.useTotpStep).
-        const step = p.code === null && secret !== null ? totpStep(secret, code, this.now()) : null;
-        const good =
-          p.code !== null ? safeEqual(code, p.code) : step !== null && this.accounts.useTotpStep(userId, step);
-        if (!good) {
-          // A six-digit code must not be guessable in the ten minutes it lives: a few tries, then
-          // the request is gone and the owner starts again.
-          if (++p.tries >= MAX_CODE_TRIES) this.#pending.delete(String(body["id"]));
-          return fail(GENERIC, "code: invalid");
-        }
-        this.#pending.delete(String(body["id"]));
-        const created = this.accounts.createApiKey(userId, p.label, p.caps, this.now());
-        return ok([created.key, created.secret]);
+        const now = this.now();
+        return db.transaction((): Reply => {
+          const p = db.prepare("SELECT * FROM api_key_requests WHERE id = ? AND user_id = ?").get(id, userId) as
+            RequestRow | undefined;
+          if (!p || p.expires_at <= now) return fail(GENERIC, "id: invalid or expired");
+          const secret = this.accounts.byId(userId)?.tfa_secret ?? null;
+          // A TOTP code is good once for everything: the one that signed the owner in cannot also
+          // approve a key (Accounts.useTotpStep).
+          const step = p.code === null && secret !== null ? totpStep(secret, code, now) : null;
+          const good =
+            p.code !== null ? safeEqual(code, p.code) : step !== null && this.accounts.useTotpStep(userId, step);
+          if (!good) {
+            // A six-digit code must not be guessable in the ten minutes it lives: a few tries, then
+            // the request is gone and the owner starts again.
+            if (p.tries + 1 >= MAX_CODE_TRIES) db.prepare("DELETE FROM api_key_requests WHERE id = ?").run(id);
+            else db.prepare("UPDATE api_key_requests SET tries = tries + 1 WHERE id = ?").run(id);
+            return fail(GENERIC, "code: invalid");
+          }
+          db.prepare("DELETE FROM api_key_requests WHERE id = ?").run(id);
+          const created = this.accounts.createApiKey(userId, p.label, storedList(p.caps), now, undefined, {
+            ipAllow: storedList(p.ip_allow),
+          });
+          return ok([created.key, created.secret]);
+        })();
       }
       case "/v2/auth/w/api/key/update": {
         const key = typeof body["key"] === "string" ? body["key"] : "";
-        const row = db.prepare("SELECT label, caps FROM api_keys WHERE key = ? AND user_id = ?").get(key, userId) as
-          { label: string; caps: string } | undefined;
+        const row = db
+          .prepare("SELECT label, caps, ip_allow, created_at FROM api_keys WHERE key = ? AND user_id = ?")
+          .get(key, userId) as { label: string; caps: string; ip_allow: string; created_at: number } | undefined;
         if (!row) return fail(GENERIC, "key: invalid");
-        const label = typeof body["label"] === "string" ? body["label"].trim() : row.label;
-        if (label === "" || label.length > 64) return fail(GENERIC, "label: invalid");
-        const newCaps =
-          body["permissions"] === undefined ? (JSON.parse(row.caps) as string[]) : capsFrom(body["permissions"]);
+        const label = body["label"] === undefined ? row.label : labelFrom(body["label"]);
+        if (label === null) return fail(GENERIC, "label: invalid");
+        const newCaps = body["permissions"] === undefined ? storedList(row.caps) : capsFrom(body["permissions"]);
         if (!newCaps) return fail(GENERIC, "permissions: invalid");
-        // The key's tokens and sockets are narrowed with it (accounts.ts updateApiKey).
-        this.accounts.updateApiKey(userId, key, label, newCaps);
-        // The update answers the key's row without its creation time.
-        const updated = { key, label, permissions: permissionsWire(newCaps), mtsCreate: null };
-        return ok(apiKeyRowCodec.encode(updated, 3));
+        if (newCaps.length === 0) return fail(GENERIC, "permissions: none granted");
+        const ips =
+          body["ips"] === undefined
+            ? { ok: true as const, ips: storedList(row.ip_allow) }
+            : parseIpAllowlist(body["ips"]);
+        if (!ips.ok) return fail(GENERIC, ips.msg);
+        // One transaction: the allowlist first, so the sockets updateApiKey tells re-check against
+        // it too; its tokens and sockets are narrowed with the key (accounts.ts updateApiKey).
+        db.transaction(() => {
+          db.prepare("UPDATE api_keys SET ip_allow = ? WHERE key = ? AND user_id = ?").run(
+            JSON.stringify(ips.ips),
+            key,
+            userId,
+          );
+          this.accounts.updateApiKey(userId, key, label, newCaps);
+        })();
+        return ok(this.#row(key, label, newCaps, ips.ips, row.created_at));
       }
       case "/v2/auth/w/api/key/revoke": {
+        const all = body["all"] === 1 || body["all"] === true;
+        const key = typeof body["key"] === "string" && body["key"] !== "" ? body["key"] : null;
+        if (!all && key === null) return fail(GENERIC, "key: invalid");
         // With the key go the tokens minted with it, and its sockets are closed (accounts.ts).
-        const n = this.accounts.revokeApiKeys(userId, body["all"] === 1 ? null : String(body["key"]));
-        if (n === 0) return fail(GENERIC, "key: invalid");
+        const n = this.accounts.revokeApiKeys(userId, all ? null : key);
+        if (n === 0 && !all) return fail(GENERIC, "key: invalid");
         return ok([n]);
       }
       default:

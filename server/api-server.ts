@@ -8,11 +8,15 @@ import { WebSocketServer } from "ws";
 import { encodeApiError, ERROR_CODES, INFO_CODES } from "../src/protocol/index.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
-import { handleAuthRest } from "./exchange/rest-auth.ts";
+import { authenticateRest, handleAuthRest } from "./exchange/rest-auth.ts";
 import { handlePublicPost } from "./exchange/public-conf.ts";
 import { handlePublicRest } from "./exchange/rest-public.ts";
 import { Identity } from "./identity.ts";
+import { Compliance } from "./compliance.ts";
+import { PasswordReset } from "./password-reset.ts";
+import { Signup } from "./signup.ts";
 import type { Reply } from "./reply.ts";
+import { SECURITY_PATHS, type Client } from "./security.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
@@ -46,6 +50,11 @@ export interface ApiServerOptions {
    * temporary 2FA tokens) to share with the other API host; absent, one of its own over `account`.
    */
   readonly identity?: Identity;
+  /**
+   * Sign-up and password reset (signup.ts, password-reset.ts), with their per-address counters, to
+   * share with the other API host; absent, their own over `identity`.
+   */
+  readonly opening?: { readonly signup: Signup; readonly reset: PasswordReset };
 }
 
 export interface ApiServer {
@@ -59,23 +68,39 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
   const limiter = new RateLimiter(options.limits ?? DEFAULT_LIMITS, options.now);
   const identity = options.identity ?? (options.account ? new Identity(options.account, options.now) : null);
+  const opening =
+    options.opening ??
+    (identity
+      ? {
+          signup: new Signup(identity.gate, options.now, identity.captcha),
+          reset: new PasswordReset(identity.gate.accounts, options.now),
+        }
+      : null);
+  // KYC, the US-person answer and the freeze (compliance.ts); stateless beyond SQLite, so one per server.
+  const compliance = options.account ? new Compliance(options.account.accounts, options.now) : null;
   const server = createServer((req, res) => safely(res, `${req.method} ${req.url}`, () => handle(req, res))());
+  const appOrigins = servedOrigins(options.appOrigin);
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const origin = req.headers.origin;
-    if (origin === options.appOrigin) {
+    const allowedOrigin = origin !== undefined && appOrigins.has(origin);
+    if (allowedOrigin) {
       res.setHeader("access-control-allow-origin", origin);
       res.setHeader("vary", "origin");
       res.setHeader("access-control-allow-headers", "content-type, bfx-token, bfx-nonce, bfx-apikey, bfx-signature");
       res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
+      // The app reads when it may try again after a 429 (src/ui/shell/api-notice.ts).
+      res.setHeader("access-control-expose-headers", "retry-after");
     }
     if (req.method === "OPTIONS") {
-      res.writeHead(origin === options.appOrigin ? 204 : 403).end();
+      res.writeHead(allowedOrigin ? 204 : 403).end();
       return;
     }
     const url = new URL(req.url ?? "/", "http://localhost");
     const group: LimitGroup =
       url.pathname === "/v2/login" ? "login" : url.pathname.startsWith("/v2/auth/") ? "auth" : "public";
     if (!limiter.allow(req.socket.remoteAddress ?? "?", group)) {
+      // Retry-After (seconds): when this address's window ends, so a client can say when to retry.
+      res.setHeader("retry-after", String(limiter.retryAfterS()));
       sendJson(res, 429, { error: "ERR_RATE_LIMIT" });
       return;
     }
@@ -84,6 +109,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       const refused = devRefusal(req, options.appOrigin);
       if (refused) return sendJson(res, 403, encodeApiError(ERROR_CODES.AUTH_FAILED, refused));
     }
+    const client: Client = {
+      address: req.socket.remoteAddress ?? null,
+      agent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : "",
+      origin: allowedOrigin ? origin : null,
+    };
     if (req.method === "POST") {
       void readBody(req).then(
         safely(res, `POST ${url.pathname}`, (raw: string) => {
@@ -104,6 +134,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
               .run(level, user.id);
             return sendJson(res, 200, { login: user.username, level });
           }
+          if (compliance && (url.pathname === "/dev/kyc" || url.pathname === "/dev/unfreeze")) {
+            const b = jsonObject(raw);
+            const r = url.pathname === "/dev/kyc" ? compliance.decide(b) : compliance.unfreeze(b);
+            return sendJson(res, r.status, r.body);
+          }
           if (url.pathname === "/dev/maintenance" && options.maintenance) {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });
@@ -121,11 +156,39 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             }
             const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
             if (identity && url.pathname === "/v2/login")
-              return answerLater(res, `POST ${url.pathname}`, identity.login(body, req.socket.remoteAddress ?? null));
+              return answerLater(res, `POST ${url.pathname}`, identity.login(body, client.address, client));
+            if (identity && (url.pathname === "/v2/login/verify" || url.pathname === "/v2/login/key/options"))
+              return answerLater(res, `POST ${url.pathname}`, identity.signInStep(url.pathname, body, client));
+            const signup = opening?.signup.handle(url.pathname, body, client.address);
+            if (signup) return answerLater(res, `POST ${url.pathname}`, signup);
+            const reset = opening?.reset.handle(url.pathname, body, client.address);
+            if (reset) return sendJson(res, reset.status, reset.body);
             const answered = identity?.handle(url.pathname, body, req.socket.remoteAddress ?? null);
             if (answered) return sendJson(res, answered.status, answered.body);
+            if (compliance && url.pathname === "/v2/int/account/freeze") {
+              const r = compliance.freezeByCode(body);
+              return sendJson(res, r.status, r.body);
+            }
             const data = handlePublicPost(options.exchange, url.pathname, body);
             if (data !== undefined) return sendJson(res, Array.isArray(data) && data[0] === "error" ? 400 : 200, data);
+          }
+          if (gate && identity && SECURITY_PATHS.has(url.pathname)) {
+            // The security page's calls (security.ts): a session's own token only, answered
+            // asynchronously (a hardware key's attestation is verified with WebCrypto).
+            const auth = authenticateRest(gate, url.pathname, raw, req.headers, options.now());
+            if (!auth.ok) return sendJson(res, 500, encodeApiError(auth.code, auth.msg));
+            let b: unknown;
+            try {
+              b = JSON.parse(raw === "" ? "{}" : raw);
+            } catch {
+              return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "body: invalid"));
+            }
+            const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+            return answerLater(
+              res,
+              `POST ${url.pathname}`,
+              identity.security.handle(auth.userId, auth.token ?? null, auth.caps ?? null, url.pathname, body, client),
+            );
           }
           const reply = gate
             ? handleAuthRest(
@@ -134,7 +197,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
                 raw,
                 req.headers,
                 options.now(),
-                (u, p, body, caps) => identity?.handleAuthed(u, p, body, caps) ?? null,
+                (u, p, body, caps) =>
+                  identity?.handleAuthed(u, p, body, caps) ?? compliance?.handleAuthed(u, p, body) ?? null,
+                req.socket.remoteAddress ?? null,
               )
             : null;
           if (reply) return sendJson(res, reply.status, reply.body);
@@ -209,6 +274,25 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   };
 }
 
+/**
+ * The origins the API answers (CORS) and WebAuthn accepts: the app's, and — when that is a loopback
+ * address — the same port under `localhost`. Browsers refuse WebAuthn on an IP address (a relying
+ * party must be a domain), so hardware keys need the app opened as `http://localhost:PORT`.
+ */
+function servedOrigins(appOrigin: string): ReadonlySet<string> {
+  const out = new Set([appOrigin]);
+  try {
+    const url = new URL(appOrigin);
+    if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname) || url.hostname === "[::1]") {
+      url.hostname = "localhost";
+      out.add(url.origin);
+    }
+  } catch {
+    // Not a URL: only the text itself matches.
+  }
+  return out;
+}
+
 /** The header a `POST /dev/…` must carry: a cross-site form cannot send it, and a script must preflight. */
 export const DEV_HEADER = "x-orderflow-dev";
 
@@ -230,7 +314,7 @@ function devRefusal(req: IncomingMessage, appOrigin: string): string | null {
   if (!isLoopbackAddress(req.socket.remoteAddress)) return "dev: loopback clients only";
   if (!isLoopbackHost(req.headers.host)) return "dev: host must be a loopback name or address";
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== appOrigin) return "dev: cross-origin request refused";
+  if (origin !== undefined && !servedOrigins(appOrigin).has(origin)) return "dev: cross-origin request refused";
   if (req.headers["sec-fetch-site"] === "cross-site") return "dev: cross-site request refused";
   if (req.method === "POST" && req.headers[DEV_HEADER] !== "1") return `dev: ${DEV_HEADER}: 1 header required`;
   return null;
@@ -328,3 +412,13 @@ const ARTICLES = [
     updated_at: 1_790_000_000,
   },
 ];
+
+/** A request body as an object; anything else (bad JSON, an array) reads as `{}`. */
+function jsonObject(raw: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -12,6 +12,8 @@ import { replayFromFile } from "./exchange/replay.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
 import { Identity } from "./identity.ts";
+import { PasswordReset } from "./password-reset.ts";
+import { Signup } from "./signup.ts";
 import { guarded } from "./log.ts";
 import { socketLimitsFromEnv, type SocketLimits } from "./socket-guard.ts";
 
@@ -29,6 +31,8 @@ export interface ExchangeHostOptions {
   readonly devEndpoints?: boolean;
   /** Requests per minute per address and group; absent, the real exchange's defaults. */
   readonly limits?: Readonly<Record<LimitGroup, number>>;
+  /** Sign-ups per address per hour before the captcha (signup.ts); `SIGNUP_CAPTCHA_AFTER` in the environment. */
+  readonly signupCaptchaAfter?: number;
   /** Socket limits (socket-guard.ts); `WS_LIMITS` in the environment. */
   readonly socketLimits?: Partial<SocketLimits>;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
@@ -98,8 +102,20 @@ export function hostOptionsFromEnv(
     devEndpoints: devEndpointsFromEnv(env),
     ...limitsFromEnv(env),
     socketLimits: socketLimitsFromEnv(env["WS_LIMITS"]),
+    ...signupCaptchaFromEnv(env),
     ...modesFromEnv(env),
   };
+}
+
+/**
+ * `SIGNUP_CAPTCHA_AFTER=N`: sign-ups one address makes in an hour before the captcha (the E2E
+ * suite opens more accounts from loopback than a person would). A whole number or refused.
+ */
+export function signupCaptchaFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, "signupCaptchaAfter"> {
+  const v = env["SIGNUP_CAPTCHA_AFTER"];
+  if (v === undefined) return {};
+  if (!/^\d+$/.test(v)) throw new Error(`SIGNUP_CAPTCHA_AFTER must be a whole number, got ${v}`);
+  return { signupCaptchaAfter: Number(v) };
 }
 
 /**
@@ -160,9 +176,17 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   // One sign-in state for both hosts: failed logins counted on one count on the other (the
   // captcha cannot be dodged by switching hosts), and a login may be verified on either.
   const identity = new Identity(gateway, () => Date.now());
+  // Sign-ups and reset requests counted per address on both hosts alike.
+  const opening = {
+    signup: new Signup(gateway, () => Date.now(), identity.captcha, {
+      ...(o.signupCaptchaAfter !== undefined ? { captchaAfter: o.signupCaptchaAfter } : {}),
+    }),
+    reset: new PasswordReset(gateway.accounts, () => Date.now()),
+  };
   for (const port of [o.publicPort, o.authPort]) {
     const api = createApiServer({
       identity,
+      opening,
       exchange,
       appOrigin: o.appOrigin,
       now: () => Date.now(),

@@ -1,6 +1,5 @@
 /**
- * Sign-up, e-mail verification (a local outbox stands in for mail; `GET /dev/outbox` shows it),
- * login with a proof-of-work captcha (ALTCHA, captcha.ts) after repeated failures, TOTP two-factor
+ * Login with a proof-of-work captcha (ALTCHA, captcha.ts) after repeated failures, TOTP two-factor
  * (`/v2/login/verify`), logout feedback, and the user settings store — the public-host account calls
  * of docs/product-rules.md#calls.
  */
@@ -8,9 +7,11 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Challenge } from "altcha-lib";
 import { ERROR_CODES, FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
+import { sendMail } from "./mail.ts";
 import { fail, ok, type Reply } from "./reply.ts";
 import { AltchaCaptcha, CAPTCHA_PROVIDER } from "./captcha.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
+import { Security, type Client } from "./security.ts";
 import { safeEqual, verifyPassword, type UserRow } from "./store/accounts.ts";
 import { newTotpSecret, otpauthUrl, totpStep } from "./store/totp.ts";
 
@@ -34,10 +35,8 @@ export const MAX_OTP_TRIES = 5;
  * the window: logging in again for a fresh temporary token does not buy more guesses.
  */
 export const MAX_OTP_FAILURES = 10;
-const VERIFY_MS = 24 * 3600_000;
 /** How long a two-factor challenge (its new secret and mailed code) waits for the register call. */
 const TWO_FA_PENDING_MS = 10 * 60_000;
-const NEW_ACCOUNT_BALANCES: Readonly<Record<string, number>> = { USD: 10_000, BTC: 0.5, TESTUSD: 10_000, TESTBTC: 0.5 };
 
 export class Identity {
   readonly #failures = new Map<string, number[]>();
@@ -45,6 +44,8 @@ export class Identity {
   readonly #pending2fa = new Map<number, { secret: string; mailCode: string | null; expires: number; tries: number }>();
 
   readonly #keys: ApiKeys;
+  /** Sessions, login history and hardware keys (the security page, security.ts). */
+  readonly security: Security;
   /** One per Identity: the two API hosts share it, so a solution is spent on both at once. */
   readonly #captcha: AltchaCaptcha;
 
@@ -54,6 +55,7 @@ export class Identity {
   ) {
     this.#keys = new ApiKeys(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
     this.#captcha = new AltchaCaptcha(now);
+    this.security = new Security(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
   }
 
   #db() {
@@ -61,9 +63,7 @@ export class Identity {
   }
 
   #mail(to: string, subject: string, body: string): void {
-    this.#db()
-      .prepare("INSERT INTO outbox (recipient, subject, body, mts) VALUES (?, ?, ?, ?)")
-      .run(to, subject, body, this.now());
+    sendMail(this.#db(), to, subject, body, this.now());
   }
 
   outbox(): unknown[] {
@@ -133,25 +133,27 @@ export class Identity {
     return null;
   }
 
+  /** The captcha the sign-up shares with the login (signup.ts): one solution is good once for either. */
+  get captcha(): AltchaCaptcha {
+    return this.#captcha;
+  }
+
   /** A signed ALTCHA challenge (`GET /v2/int/captcha/altcha/challenge`). */
   captchaChallenge(): Promise<Challenge> {
     return this.#captcha.challenge();
-  }
-
-  #issueVerification(userId: number, email: string): void {
-    const hash = randomBytes(20).toString("hex");
-    this.#db()
-      .prepare("INSERT INTO email_verifications (hash, user_id, expires_at) VALUES (?, ?, ?)")
-      .run(hash, userId, this.now() + VERIFY_MS);
-    this.#mail(email, "Confirm your e-mail", `Open /confirm-signup?hash=${hash} or submit this code: ${hash}`);
   }
 
   /**
    * `POST /v2/login`: asynchronous, as checking a captcha solution is (WebCrypto HMAC). `address` is
    * the caller's (failed logins are counted per address too).
    */
-  async login(body: Record<string, unknown>, address: string | null = null): Promise<Reply> {
+  async login(
+    body: Record<string, unknown>,
+    address: string | null = null,
+    from: Omit<Client, "address"> = { agent: "", origin: null },
+  ): Promise<Reply> {
     const a = this.gate.accounts;
+    const client: Client = { ...from, address };
     const login = typeof body["login"] === "string" ? body["login"] : "";
     const password = typeof body["password"] === "string" ? body["password"] : "";
     if (this.#captchaRequired(login, address)) {
@@ -163,18 +165,68 @@ export class Identity {
     const user = login && password ? a.login(login, password) : null;
     if (!user) {
       this.#recordFailure(login, address);
+      const owner = login.trim() === "" ? undefined : a.byLogin(login.trim());
+      if (owner) this.security.recordLogin(owner.id, client, "password");
       return err(ERROR_CODES.AUTH_FAILED, "login: invalid");
     }
     // The account's counter starts again; the address's does not (logging into one account
     // must not wipe failures against others).
     this.#failures.delete(this.#failureKeys(login, null).account);
     if (user.email_verified === 0) return err(ERROR_CODES.AUTH_FAILED, "email: not verified");
-    if (user.tfa_secret) {
+    // Said only after the password: a frozen account's owner learns why; nobody else learns anything.
+    if (a.isFrozen(user.id)) return err(ERROR_CODES.AUTH_FAILED, "account: frozen");
+    // The second factors the account has: `tfa` the one the app offers first, `tfaTypes` all of them.
+    const factors = a.secondFactors(user);
+    if (factors.length > 0) {
       const tempToken = randomBytes(16).toString("hex");
       this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS, tries: 0 });
-      return ok({ tfa: "otp", tempToken });
+      return ok({ tfa: factors[0], tfaTypes: factors, tempToken });
     }
-    return ok([a.issueToken(user.id, this.now())]);
+    return ok([this.security.startSession(user.id, client)]);
+  }
+
+  /**
+   * The login's second step on a temporary token: `/v2/login/verify` with an authenticator code
+   * (`otp`) or a hardware key's assertion (`method: "u2f"`, `assertion`), and
+   * `/v2/login/key/options`, the assertion's challenge. Asynchronous, as verifying a key's
+   * signature is.
+   */
+  async signInStep(path: string, body: Record<string, unknown>, client: Client): Promise<Reply> {
+    const a = this.gate.accounts;
+    const tempToken = typeof body["tempToken"] === "string" ? body["tempToken"] : "";
+    const temp = this.#temp.get(tempToken);
+    const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
+    if (!temp || !user) return err(ERROR_CODES.AUTH_FAILED, "token: invalid");
+    if (path === "/v2/login/key/options") return this.security.signInOptions(user.id, tempToken, client.origin);
+    if (body["method"] === "u2f") {
+      if (await this.security.verifySignIn(user.id, tempToken, body["assertion"], client.origin)) {
+        this.#temp.delete(tempToken);
+        return ok([this.security.startSession(user.id, client)]);
+      }
+      this.security.recordLogin(user.id, client, "key");
+      // As a wrong code: a few tries on one temporary token, then log in again.
+      if (++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(tempToken);
+      return err(ERROR_CODES.AUTH_FAILED, "key: not accepted");
+    }
+    if (!user.tfa_secret) return err(ERROR_CODES.AUTH_FAILED, "otp: not enabled");
+    const otpKey = `otp:${user.id}`;
+    if (this.#recentFailures(otpKey).length >= MAX_OTP_FAILURES) {
+      this.#temp.delete(tempToken);
+      return err(ERROR_CODES.AUTH_FAILED, "otp: too many attempts, try again later");
+    }
+    const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
+    // A code seen already (this one or a later step) is refused: one observed code must not
+    // open a second session within its 90-second window.
+    if (step === null || !a.useTotpStep(user.id, step)) {
+      // Six digits must not be guessable on one temporary token: a few tries, then log in
+      // again; nor over many: the account's own count (MAX_OTP_FAILURES).
+      if (++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(tempToken);
+      this.#failures.set(otpKey, [...this.#recentFailures(otpKey), this.now()]);
+      this.security.recordLogin(user.id, client, "otp");
+      return err(ERROR_CODES.AUTH_FAILED, "otp: invalid");
+    }
+    this.#temp.delete(tempToken);
+    return ok([this.security.startSession(user.id, client)]);
   }
 
   /**
@@ -184,66 +236,10 @@ export class Identity {
   handle(path: string, body: Record<string, unknown>, address: string | null = null): Reply | null {
     const a = this.gate.accounts;
     switch (path) {
-      case "/v2/signup": {
-        const email = typeof body["email"] === "string" ? body["email"].trim() : "";
-        const username = typeof body["username"] === "string" ? body["username"].trim() : "";
-        const password = typeof body["password"] === "string" ? body["password"] : "";
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return err(ERROR_CODES.PARAMS, "email: invalid");
-        if (!/^[A-Za-z0-9_]{3,32}$/.test(username)) return err(ERROR_CODES.PARAMS, "username: invalid");
-        if (password.length < 10) return err(ERROR_CODES.PARAMS, "password: too short");
-        if (a.byLogin(email) || a.byLogin(username)) return err(ERROR_CODES.PARAMS, "account: exists");
-        const id = a.createUser(email, username, password, this.now(), false);
-        for (const [ccy, amount] of Object.entries(NEW_ACCOUNT_BALANCES))
-          this.gate.funds.deposit(id, ccy, amount, "Paper-trading deposit");
-        this.#issueVerification(id, email);
-        return ok([id]);
-      }
-      case "/v2/int/user/email/confirm": {
-        const hash = body["emailVerifyHash"];
-        const row =
-          typeof hash === "string"
-            ? (this.#db().prepare("SELECT user_id, expires_at FROM email_verifications WHERE hash = ?").get(hash) as
-                { user_id: number; expires_at: number } | undefined)
-            : undefined;
-        if (!row || row.expires_at < this.now()) return err(ERROR_CODES.PARAMS, "emailVerifyHash: invalid");
-        this.#db()
-          .prepare("UPDATE users SET email_verified = 1, verification_level = MAX(verification_level, 1) WHERE id = ?")
-          .run(row.user_id);
-        this.#db().prepare("DELETE FROM email_verifications WHERE hash = ?").run(hash);
-        return ok([1]);
-      }
-      case "/v2/int/user/email/confirm/resend": {
-        const user = typeof body["email"] === "string" ? a.byLogin(body["email"]) : undefined;
-        // The same answer whether or not the address exists: no account probing.
-        if (user && user.email_verified === 0) this.#issueVerification(user.id, user.email);
-        return ok([1]);
-      }
       case "/v2/int/captcha/providers":
         return ok([CAPTCHA_PROVIDER]);
       case "/v2/int/captcha/required":
         return ok([typeof body["login"] === "string" ? this.#captchaRequired(body["login"], address) : false]);
-      case "/v2/login/verify": {
-        const temp = typeof body["tempToken"] === "string" ? this.#temp.get(body["tempToken"]) : undefined;
-        const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
-        if (!user?.tfa_secret) return err(ERROR_CODES.AUTH_FAILED, "token: invalid");
-        const otpKey = `otp:${user.id}`;
-        if (this.#recentFailures(otpKey).length >= MAX_OTP_FAILURES) {
-          this.#temp.delete(body["tempToken"] as string);
-          return err(ERROR_CODES.AUTH_FAILED, "otp: too many attempts, try again later");
-        }
-        const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
-        // A code seen already (this one or a later step) is refused: one observed code must not
-        // open a second session within its 90-second window.
-        if (step === null || !a.useTotpStep(user.id, step)) {
-          // Six digits must not be guessable on one temporary token: a few tries, then log in
-          // again; nor over many: the account's own count (MAX_OTP_FAILURES).
-          if (temp && ++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(body["tempToken"] as string);
-          this.#failures.set(otpKey, [...this.#recentFailures(otpKey), this.now()]);
-          return err(ERROR_CODES.AUTH_FAILED, "otp: invalid");
-        }
-        this.#temp.delete(body["tempToken"] as string);
-        return ok([a.issueToken(user.id, this.now())]);
-      }
       case "/v2/int/contact/feedback": {
         const token = typeof body["token"] === "string" ? a.checkToken(body["token"], this.now()) : null;
         const rating =
@@ -260,7 +256,11 @@ export class Identity {
     }
   }
 
-  /** Authenticated identity calls (the user is known): 2FA set-up and settings. */
+  /**
+   * Authenticated identity calls (the user is known): 2FA set-up and settings. A wrong password or
+   * code here is a bad parameter (10020), not a bad credential: 10100 would end the caller's
+   * session, whose token is fine (docs/product-rules.md#errors).
+   */
   handleAuthed(
     userId: number,
     path: string,
@@ -297,13 +297,13 @@ export class Identity {
       case "/v2/auth/w/int/2fa/register": {
         const user = this.gate.accounts.byId(userId);
         const pending = this.#pending2fa.get(userId);
-        if (!user || !pending || pending.expires <= this.now()) return err(ERROR_CODES.AUTH_FAILED, "otp: invalid");
+        if (!user || !pending || pending.expires <= this.now()) return err(ERROR_CODES.PARAMS, "otp: invalid");
         const proof = this.#proveOwner(user, body, pending.mailCode);
         const fresh = typeof body["token"] === "string" ? totpStep(pending.secret, body["token"], this.now()) : null;
         if (proof !== null || fresh === null) {
           // A few tries per challenge, then the owner starts again (and gets a new mailed code).
           if (++pending.tries >= MAX_OTP_TRIES) this.#pending2fa.delete(userId);
-          return err(ERROR_CODES.AUTH_FAILED, proof ?? "otp: invalid");
+          return err(ERROR_CODES.PARAMS, proof ?? "otp: invalid");
         }
         const changed = user.tfa_secret !== null;
         this.#db().prepare("UPDATE users SET tfa_secret = ? WHERE id = ?").run(pending.secret, userId);
@@ -323,7 +323,7 @@ export class Identity {
         const user = this.gate.accounts.byId(userId);
         if (!user?.tfa_secret) return err(ERROR_CODES.PARAMS, "otp: not enabled");
         const proof = this.#proveOwner(user, body, null);
-        if (proof !== null) return err(ERROR_CODES.AUTH_FAILED, proof);
+        if (proof !== null) return err(ERROR_CODES.PARAMS, proof);
         this.#db().prepare("UPDATE users SET tfa_secret = NULL WHERE id = ?").run(userId);
         this.#mail(
           user.email,

@@ -29,4 +29,10 @@ export class RateLimiter {
     this.#counts.set(key, n);
     return n <= this.limits[group];
   }
+
+  /** Whole seconds until the current window ends and a refused caller may try again (at least 1). */
+  retryAfterS(): number {
+    const end = (Math.floor(this.now() / this.windowMs) + 1) * this.windowMs;
+    return Math.max(1, Math.ceil((end - this.now()) / 1000));
+  }
 }

@@ -62,7 +62,7 @@ describe("turning two-factor on", () => {
     // The attacker holds the token and an authenticator for the new secret, nothing else.
     expect(await post("/v2/auth/w/int/2fa/register", { token: totp(secret, Date.now()) }, a.token)).toEqual([
       400,
-      ["error", 10100, "password: invalid"],
+      ["error", 10020, "password: invalid"],
     ]);
     const emailCode = codeIn((await mails(a.email)).at(0));
     expect(
@@ -75,7 +75,7 @@ describe("turning two-factor on", () => {
         },
         a.token,
       ),
-    ).toEqual([400, ["error", 10100, "email code: invalid"]]);
+    ).toEqual([400, ["error", 10020, "email code: invalid"]]);
     expect(tfaSecret(a.id)).toBeNull();
     expect(
       await post(
@@ -105,7 +105,7 @@ describe("with two-factor on", () => {
         a.token,
       );
       expect(status).toBe(400);
-      expect(body).toEqual(["error", 10100, "otp: current code required"]);
+      expect(body).toEqual(["error", 10020, "otp: current code required"]);
     }
     expect(tfaSecret(a.id)).toBe(owner);
     // The owner, holding the current code, can move to a new authenticator; the mail says so.
@@ -123,7 +123,7 @@ describe("with two-factor on", () => {
     const secret = await enable(a, Date.now() - 30_000);
     expect(await post("/v2/auth/w/int/2fa/disable", {}, a.token)).toEqual([
       400,
-      ["error", 10100, "otp: current code required"],
+      ["error", 10020, "otp: current code required"],
     ]);
     expect(tfaSecret(a.id)).toBe(secret);
     expect(await post("/v2/auth/w/int/2fa/disable", { currentToken: totp(secret, Date.now()) }, a.token)).toEqual([

@@ -5,55 +5,17 @@
  * they add up to. (Acknowledgements are sent in the same synchronous turn as the SQLite commit, after it:
  * no frame leaves the process before its transaction is durable.)
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { orderCodec, positionCodec, walletCodec } from "../../src/protocol/index.ts";
 import { DEMO } from "../store/seed.ts";
+import { startExchangeProcess } from "../test-support/exchange-process.ts";
 import { messageText } from "../ws-text.ts";
 
-const root = new URL("../..", import.meta.url).pathname;
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) c.kill("SIGKILL");
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startExchange(port: number, db: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/exchange-main.ts"], {
-    cwd: root,
-    env: { ...process.env, EXCHANGE_PORT: String(port), EXCHANGE_DB: db, SIM_STEP_MS: "20", NODE_OPTIONS: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`exchange did not start: ${out}`)), 20_000);
-    child.stdout?.on("data", (d: Buffer) => {
-      out += String(d);
-      if (out.includes("Exchange ready")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on("data", (d: Buffer) => (out += String(d)));
-  });
-  return child;
-}
-
+const ENV = { SIM_STEP_MS: "20" };
 async function session(port: number): Promise<{ ws: WebSocket; frames: unknown[][]; token: string }> {
   const res = await fetch(`http://127.0.0.1:${port}/v2/login`, {
     method: "POST",
@@ -78,9 +40,8 @@ async function session(port: number): Promise<{ ws: WebSocket; frames: unknown[]
 
 describe("crash durability", () => {
   it("keeps every acknowledged order and its reservation through a SIGKILL", async () => {
-    const port = await freePort();
     const db = join(mkdtempSync(join(tmpdir(), "exchange-")), "exchange.db");
-    const first = await startExchange(port, db);
+    const { child: first, port } = await startExchangeProcess(db, ENV);
     const { ws, frames } = await session(port);
     const ticker = (await (await fetch(`http://127.0.0.1:${port}/v2/ticker/tBTCUSD`)).json()) as number[];
     const price = Number(((ticker[0] as number) * 0.5).toPrecision(5));
@@ -111,7 +72,7 @@ describe("crash durability", () => {
     );
     expect(acked.size).toBeGreaterThanOrEqual(40);
 
-    await startExchange(port, db);
+    await startExchangeProcess(db, ENV, port);
     const again = await session(port);
     const os = again.frames.find((f) => f[1] === "os")?.[2];
     const open = orderCodec.decodeList(os);
@@ -127,9 +88,8 @@ describe("crash durability", () => {
   }, 60_000);
 
   it("keeps margin positions, their collateral and margin orders' reservations through a SIGKILL", async () => {
-    const port = await freePort();
     const db = join(mkdtempSync(join(tmpdir(), "exchange-")), "exchange.db");
-    const first = await startExchange(port, db);
+    const { child: first, port } = await startExchangeProcess(db, ENV);
     const { ws, frames, token } = await session(port);
     const tf = await fetch(`http://127.0.0.1:${port + 1}/v2/auth/w/transfer`, {
       method: "POST",
@@ -156,7 +116,7 @@ describe("crash durability", () => {
     const margin = walletCodec.decode(last.find((f) => f[1] === "wu" && (f[2] as unknown[])[0] === "margin")?.[2]);
     expect(pos.ok && margin.ok).toBe(true);
 
-    await startExchange(port, db);
+    await startExchangeProcess(db, ENV, port);
     const again = await session(port);
     const ps = positionCodec.decodeList(again.frames.find((f) => f[1] === "ps")?.[2]);
     expect(ps.ok).toBe(true);
@@ -180,9 +140,8 @@ describe("crash durability", () => {
   }, 60_000);
 
   it("keeps every acknowledged fill — trades, ledgers, balances — through a SIGKILL mid-stream", async () => {
-    const port = await freePort();
     const db = join(mkdtempSync(join(tmpdir(), "exchange-")), "exchange.db");
-    const first = await startExchange(port, db);
+    const { child: first, port } = await startExchangeProcess(db, ENV);
     const { ws, frames, token } = await session(port);
     // Market orders both ways, so each one fills at once against the simulated book.
     for (let i = 0; i < 400; i++) {
@@ -212,7 +171,7 @@ describe("crash durability", () => {
     expect(ackedUsd).toBeDefined();
     expect(ackedBtc).toBeDefined();
 
-    await startExchange(port, db);
+    await startExchangeProcess(db, ENV, port);
     const again = await session(port);
     const rest = async (path: string, body: unknown): Promise<unknown[][]> => {
       const login = await fetch(`http://127.0.0.1:${port}/v2/login`, {

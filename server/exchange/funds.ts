@@ -18,7 +18,7 @@ import {
 } from "../../src/protocol/index.ts";
 import type { Balances } from "./balances.ts";
 import type { Positions } from "./positions.ts";
-import { depositRefusal } from "./verification.ts";
+import { depositRefusal, withdrawRefusal } from "./verification.ts";
 import { fail, notice, num, ok, own, type Reply } from "../reply.ts";
 
 const WALLETS: Readonly<Record<string, WalletType>> = {
@@ -60,13 +60,6 @@ const METHODS: Readonly<Record<string, Method>> = {
 const err = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg);
 /** Malformed input (an unknown wallet, method, currency or amount) is the client's error: 400. */
 const bad = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg, 400);
-
-/**
- * The verification level (`r/info/user` field 5) an account needs to withdraw: 1 comes with a
- * confirmed e-mail, 2 with identity checks (the demo account and accounts created verified have
- * it). Raised on this machine with `POST /dev/verification` (server/README.md).
- */
-export const WITHDRAW_LEVEL = 2;
 
 function amountOf(v: unknown): number {
   const n = num(v);
@@ -162,7 +155,9 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     const amount = amountOf(body["amount"]);
     if (!from) return bad("from: invalid");
     if (!to) return bad("to: invalid");
-    if (from === to) return err("to: must differ from the source wallet");
+    const dst = this.#destination(userId, body);
+    if (typeof dst === "object") return dst;
+    if (from === to && dst === userId) return err("to: must differ from the source wallet");
     if (!/^[A-Z0-9]{2,10}$/.test(currency)) return bad("currency: invalid");
     // Conversion on transfer is only offered between USDt and its derivatives collateral form.
     if (currencyTo !== currency && !(currency === "UST" && currencyTo === "USTF0")) return err("currency_to: invalid");
@@ -173,13 +168,17 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
       return err("amount: insufficient balance in the source wallet");
     const now = this.now();
     this.balances.funds((move) => {
-      const text = `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} to ${to}`;
+      // Between two accounts (a master and its sub-account) each side's ledger names the other.
+      const text =
+        dst === userId
+          ? `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} to ${to}`
+          : `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} (account ${userId}) to wallet ${to} (account ${dst})`;
       move(userId, from, currency, -units, text);
-      move(userId, to, currencyTo, units, text);
+      move(dst, to, currencyTo, units, text);
     });
     // What the margin wallet can trade changed: margin info follows, as after a margin fill.
     if (from === "margin") this.positions.marginChanged(userId, currency);
-    if (to === "margin") this.positions.marginChanged(userId, currencyTo);
+    if (to === "margin") this.positions.marginChanged(dst, currencyTo);
     const transfer = transferCodec.encode({
       mts: now,
       walletFrom: from,
@@ -191,6 +190,36 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     return ok(
       notice(now, "acc_tf", transfer, "SUCCESS", `${fromUnits(units)} ${currency} transferred from ${from} to ${to}`),
     );
+  }
+
+  /**
+   * The account a transfer credits: the caller's own, or — with `user_id_dst` or `email_dst`, as
+   * Bitfinex's transfer to a sub-account takes — another account of its group: a master's
+   * sub-account, or a sub-account's master, never a sibling or a stranger (server/subaccounts.ts;
+   * docs/product-rules.md#sub-accounts). A refusal when the destination is malformed or not allowed.
+   */
+  #destination(userId: number, body: Record<string, unknown>): number | Reply {
+    const byId = body["user_id_dst"];
+    const byEmail = body["email_dst"];
+    if (byId === undefined && byEmail === undefined) return userId;
+    let dst: number | undefined;
+    if (byId !== undefined) {
+      if (typeof byId !== "number" || !Number.isSafeInteger(byId)) return bad("account: invalid");
+      dst = byId;
+    } else {
+      if (typeof byEmail !== "string" || byEmail.length > 254) return bad("account: invalid");
+      const row = this.db.prepare("SELECT id FROM users WHERE email = ?").get(byEmail.trim().toLowerCase()) as
+        { id: number } | undefined;
+      dst = row?.id;
+    }
+    const linked =
+      dst !== undefined &&
+      dst !== userId &&
+      this.db
+        .prepare("SELECT 1 FROM subaccounts WHERE (user_id = ? AND master_id = ?) OR (user_id = ? AND master_id = ?)")
+        .get(dst, userId, userId, dst) !== undefined;
+    // An unknown account and one outside the group answer alike: the call tells nobody who exists.
+    return linked && dst !== undefined ? dst : err("account: not-allowed");
   }
 
   #depositAddress(userId: number, body: Record<string, unknown>): Reply {
@@ -236,13 +265,8 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     if (!withinPrecision(amount)) return bad("amount: below the currency's precision (8 decimals)");
     if (amount <= method.fee) return err(`amount: must exceed the ${method.fee} ${method.currency} fee`);
     if (!method.address.test(address)) return err("address: invalid");
-    const level =
-      (
-        this.db.prepare("SELECT verification_level AS v FROM users WHERE id = ?").get(userId) as
-          { v: number } | undefined
-      )?.v ?? 0;
-    if (level < WITHDRAW_LEVEL)
-      return err(`verification: level ${WITHDRAW_LEVEL} needed to withdraw (this account has ${level})`);
+    const gated = withdrawRefusal(this.db, userId);
+    if (gated) return err(gated);
     const units = toUnits(amount);
     if (this.balances.available(userId, wallet, method.currency) < units)
       return err("amount: insufficient balance in the wallet");

@@ -5,9 +5,11 @@
  * Errors come back as `["error", code, "message"]` with HTTP 500, as the real API does.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { ERROR_CODES, userInfoCodec } from "../../src/protocol/index.ts";
+import { ERROR_CODES, READ_ONLY_CONTEXT_MESSAGE, userInfoCodec } from "../../src/protocol/index.ts";
 import type { AuthCheck } from "../store/accounts.ts";
-import { allows, requiredCap, tokenGrant } from "../api-keys.ts";
+import { allows, keyAllowsAddress, requiredCap, tokenGrant } from "../api-keys.ts";
+import { pendingLevel } from "../compliance.ts";
+import { CONTEXT_PATHS, subaccountInfo, subaccountsOf } from "../subaccounts.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import { fundingRest } from "./funding-api.ts";
 import { marginRest } from "./margin-api.ts";
@@ -15,7 +17,7 @@ import { ordersRest } from "./orders-api.ts";
 import { accountSummary } from "./summary.ts";
 import { fail, ok, type Reply } from "../reply.ts";
 
-const { AUTH_FAILED, PARAMS } = ERROR_CODES;
+const { AUTH_FAILED, GENERIC, PARAMS } = ERROR_CODES;
 
 function header(h: IncomingHttpHeaders, name: string): string | null {
   const v = h[name];
@@ -75,16 +77,22 @@ function userInfo(gate: AccountGateway, userId: number): unknown[] {
     mtsAccountCreate: u?.created_at ?? null,
     verified,
     verificationLevel: u?.verification_level ?? 0,
+    verificationLevelSubmitted: pendingLevel(gate.accounts.db, userId),
     locale: u?.locale ?? "en",
     company: "bitfinex",
     isEmailVerified: verified,
     isGroupWithdrawEnabled: true,
     isPptEnabled: true,
-    tfaTypes: u?.tfa_secret ? ["otp"] : [],
+    tfaTypes: u ? gate.accounts.secondFactors(u) : [],
     complianceAccountType: "individual",
+    // Sub-account and group fields (server/subaccounts.ts).
+    ...subaccountInfo(gate.accounts.db, userId),
   };
   return userInfoCodec.encode(known as Parameters<typeof userInfoCodec.encode>[0]);
 }
+
+/** The v1 account calls the exchange answers (signed or with a token, like `/v2/auth/…`). */
+const V1_AUTH_PATHS: ReadonlySet<string> = new Set(["/v1/account_us_resident"]);
 
 /** Calls any credential may make whatever its capabilities (each does its own ownership check). */
 const SELF_SERVICE = new Set(["/v2/auth/r/permissions", "/v2/auth/w/token/del"]);
@@ -102,16 +110,25 @@ export function handleAuthRest(
     body: Record<string, unknown>,
     caps: readonly string[] | null,
   ) => Reply | null = () => null,
+  /** The caller's socket address: a key with an IP allowlist (or a token minted with it) is checked against it. */
+  address: string | null = null,
 ): Reply | null {
-  if (!path.startsWith("/v2/auth/")) return null;
+  if (!path.startsWith("/v2/auth/") && !V1_AUTH_PATHS.has(path)) return null;
   const auth = authenticateRest(gate, path, raw, h, now);
   if (!auth.ok) return fail(auth.code, auth.msg);
+  if (auth.keyId !== undefined && !keyAllowsAddress(gate.accounts.db, auth.keyId, address))
+    return fail(AUTH_FAILED, "apikey: address not allowed");
   const user = auth.userId;
   const caps = auth.caps ?? null;
+  // A read-only sub-account context writes nothing (server/subaccounts.ts); refused before the
+  // capability check so the answer names the reason. Switching back, renewing and logout remain.
+  const contextCall = auth.context !== undefined && CONTEXT_PATHS.has(path);
+  if (auth.context?.readOnly && (path.startsWith("/v2/auth/w/") || V1_AUTH_PATHS.has(path)) && !contextCall)
+    return fail(GENERIC, READ_ONLY_CONTEXT_MESSAGE);
   // A key may read its own permissions, and a credential delete itself (or its key's tokens: the
   // ownership check below), whatever they are; anything else needs the capability. Giving up a
   // credential must never need more than holding it.
-  if (caps && !SELF_SERVICE.has(path) && !allows(caps, requiredCap(path)))
+  if (caps && !SELF_SERVICE.has(path) && !contextCall && !allows(caps, requiredCap(path)))
     return fail(AUTH_FAILED, "apikey: permission denied for this call");
   let body: Record<string, unknown> = {};
   if (raw.trim() !== "") {
@@ -124,6 +141,8 @@ export function handleAuthRest(
       return fail(PARAMS, "body: invalid", 400);
     }
   }
+  const sub = subaccountsOf(gate).handle(auth, path, body, now);
+  if (sub) return sub;
   if (path === "/v2/auth/r/info/user") return ok(userInfo(gate, user));
   if (path === "/v2/auth/r/wallets") return ok(gate.balances.walletsWire(user));
   const ledgers = /^\/v2\/auth\/r\/ledgers(?:\/([A-Z0-9]+))?\/hist$/.exec(path);
@@ -140,7 +159,9 @@ export function handleAuthRest(
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);
     if (!grant.ok) return fail(PARAMS, grant.msg, 400);
-    return ok([gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps, auth.keyId ?? null)]);
+    // A session's renewal stays in its sign-in session (server/security.ts lists and ends those).
+    const session = grant.caps === null && auth.token ? gate.accounts.sessionOfToken(auth.token) : null;
+    return ok([gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps, auth.keyId ?? null, session)]);
   }
   if (path === "/v2/auth/r/summary") return ok(accountSummary(gate.accounts.db, gate.exchange, user, now));
   // The site's internal form: the same record as the first element (docs/product-rules.md#calls; summary.ts).

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { CONF_FLAGS, ERROR_CODES } from "../../src/protocol/index.ts";
-import { allows, permissionsWire } from "../api-keys.ts";
+import { allows, keyAllowsAddress, permissionsWire } from "../api-keys.ts";
 import { notice } from "../reply.ts";
 import type { Credential } from "../store/accounts.ts";
 import { filterAccountFrame, parseAccountFilter, type AccountFilter } from "./account-filter.ts";
@@ -58,6 +58,8 @@ export class AccountSocket {
     readonly o: AccountSocketOptions,
     /** Sends an event (an object frame) on the socket. */
     readonly event: (ev: Record<string, unknown>) => void,
+    /** The peer's address: an API key with an IP allowlist signs in only from a listed one. */
+    readonly address: string | null = null,
   ) {}
 
   auth(m: Record<string, unknown>): void {
@@ -67,6 +69,11 @@ export class AccountSocket {
       : ({ ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "auth: unavailable" } as const);
     if (!check.ok) {
       this.event({ event: "auth", status: "FAILED", chanId: 0, code: check.code, msg: check.msg });
+      return;
+    }
+    if (gate && check.keyId !== undefined && !keyAllowsAddress(gate.accounts.db, check.keyId, this.address)) {
+      const msg = "apikey: address not allowed";
+      this.event({ event: "auth", status: "FAILED", chanId: 0, code: ERROR_CODES.AUTH_FAILED, msg });
       return;
     }
     this.userId = check.userId;
@@ -171,12 +178,18 @@ export class AccountSocket {
    */
   recheck(): boolean {
     if (!this.cred) return true;
-    const now = this.o.account?.accounts.recheck(this.cred) ?? null;
-    if (now !== null) {
+    const gate = this.o.account;
+    const now = gate?.accounts.recheck(this.cred) ?? null;
+    // A key's allowlist narrowed to leave this socket's address out ends it like a revocation.
+    const allowed =
+      this.cred.keyId === null ||
+      (gate !== undefined && keyAllowsAddress(gate.accounts.db, this.cred.keyId, this.address));
+    if (now !== null && allowed) {
       this.keyCaps = now.caps;
       return true;
     }
-    const msg = this.cred.token !== null ? "token: revoked" : "apikey: revoked";
+    const msg =
+      now !== null ? "apikey: address not allowed" : this.cred.token !== null ? "token: revoked" : "apikey: revoked";
     this.userId = null;
     this.keyCaps = null;
     this.cred = null;

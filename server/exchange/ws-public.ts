@@ -46,7 +46,7 @@ export class PublicSocketServer {
 
   constructor(wss: WebSocketServer, options: PublicSocketOptions) {
     this.#o = options;
-    wss.on("connection", (ws: WebSocket, _req: IncomingMessage) => this.#connect(ws));
+    wss.on("connection", (ws: WebSocket, req: IncomingMessage) => this.#connect(ws, req.socket.remoteAddress ?? null));
     options.exchange.onBatch((b) => this.#channels((ch, c) => ch.onBatch?.(b, c.flags) ?? []));
     options.exchange.funding.onBatch((b) => this.#channels((ch, c) => ch.onBatch?.(b, c.flags) ?? []));
     options.exchange.liquidations.on((row) => this.#channels((ch) => ch.liquidation?.(row) ?? []));
@@ -81,9 +81,9 @@ export class PublicSocketServer {
       for (const [chanId, ch] of c.subs) for (const parts of fn(ch, c)) this.#frame(c, [chanId, ...parts]);
   }
 
-  #connect(ws: WebSocket): void {
+  #connect(ws: WebSocket, address: string | null): void {
     const link = { ws, flags: 0, seq: 0, subs: new Map<number, Channel>(), byKey: new Map<string, number>() };
-    const account = new AccountSocket(link, this.#o, (ev) => this.#event(client, ev));
+    const account = new AccountSocket(link, this.#o, (ev) => this.#event(client, ev), address);
     const client: Client = Object.assign(link, { account });
     this.#clients.add(client);
     ws.on("close", () => this.#gone(client));

@@ -66,8 +66,20 @@ export type AuthCheck =
       readonly keyId?: string;
       /** The token, when the credential is one. */
       readonly token?: string;
+      /**
+       * Set when the token is a sub-account context (server/subaccounts.ts): minted by `masterId`
+       * in its sign-in session `session`; `readOnly` refuses every write made with it.
+       */
+      readonly context?: SubaccountContext;
     }
   | { readonly ok: false; readonly code: number; readonly msg: string };
+
+/** A sub-account context token's link to the master that minted it (server/subaccounts.ts). */
+export interface SubaccountContext {
+  readonly masterId: number;
+  readonly readOnly: boolean;
+  readonly session: number;
+}
 
 /**
  * What an authenticated socket holds to be checked again after its credentials change: the token
@@ -141,18 +153,124 @@ export class Accounts {
     ttlMs = TOKEN_EXPIRY_MS,
     caps: readonly string[] | null = null,
     keyId: string | null = null,
+    session: number | null = null,
   ): string {
     const token = randomBytes(24).toString("hex");
     this.db
-      .prepare("INSERT INTO tokens (token, user_id, expires_at, caps, api_key) VALUES (?, ?, ?, ?, ?)")
-      .run(token, userId, now + ttlMs, JSON.stringify(caps), keyId);
+      .prepare("INSERT INTO tokens (token, user_id, expires_at, caps, api_key, session_id) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(token, userId, now + ttlMs, JSON.stringify(caps), keyId, session);
     return token;
   }
 
+  /**
+   * The second factors the account has, as user info's `tfaTypes` names them: `otp` (an
+   * authenticator app) and `u2f` (hardware keys, WebAuthn; server/security.ts).
+   */
+  secondFactors(user: UserRow): string[] {
+    const out: string[] = [];
+    if (user.tfa_secret) out.push("otp");
+    if (this.db.prepare("SELECT 1 FROM webauthn_keys WHERE user_id = ? LIMIT 1").get(user.id)) out.push("u2f");
+    return out;
+  }
+
+  /**
+   * A session's own token renewed (`w/token` asking for the session's rights): the new token
+   * belongs to the same sign-in session as `parent` (server/security.ts lists and ends sessions).
+   */
+  sessionOfToken(parent: string): number | null {
+    const row = this.db.prepare("SELECT session_id FROM tokens WHERE token = ?").get(parent) as
+      { session_id: number | null } | undefined;
+    return row?.session_id ?? null;
+  }
+
+  /**
+   * Ends `userId`'s sign-in sessions that `which` picks (by session id; a session token issued
+   * before sessions were kept has none and counts as its own session, id null): their tokens are
+   * deleted and the sockets signed in with them told (onCredentialsChanged) and closed. Tokens
+   * limited to capabilities or minted with an API key are not a session's and stay. Returns the
+   * number of sessions ended.
+   */
+  revokeSessions(userId: number, which: (session: number | null) => boolean): number {
+    const rows = this.db
+      .prepare("SELECT token, session_id FROM tokens WHERE user_id = ? AND caps = 'null' AND api_key IS NULL")
+      .all(userId) as { token: string; session_id: number | null }[];
+    const gone = rows.filter((r) => which(r.session_id));
+    if (gone.length === 0) return 0;
+    this.db.transaction(() => {
+      for (const r of gone) this.db.prepare("DELETE FROM tokens WHERE token = ?").run(r.token);
+    })();
+    this.#credentialsChanged(userId);
+    return new Set(gone.map((r) => r.session_id ?? `token:${r.token}`)).size;
+  }
+
+  /**
+   * Freezes an account (server/compliance.ts: the link in every security mail, or the owner's own
+   * button): in one transaction the account is marked frozen and every token it has is deleted;
+   * its keys stay stored but sign nothing while it is frozen (checkSignature), and its sockets
+   * are told and closed. Only support lifts it (`unfreeze`). False when already frozen or unknown.
+   */
+  freeze(userId: number, now: number): boolean {
+    const changed = this.db.transaction(() => {
+      const r = this.db
+        .prepare("UPDATE users SET frozen = 1, frozen_at = ? WHERE id = ? AND frozen = 0")
+        .run(now, userId);
+      if (r.changes === 0) return false;
+      this.db.prepare("DELETE FROM tokens WHERE user_id = ?").run(userId);
+      return true;
+    })();
+    if (changed) this.#credentialsChanged(userId);
+    return changed;
+  }
+
+  /** Lifts a freeze (support, through the development endpoint on this machine). */
+  unfreeze(userId: number): boolean {
+    return (
+      this.db.prepare("UPDATE users SET frozen = 0, frozen_at = NULL WHERE id = ? AND frozen = 1").run(userId).changes >
+      0
+    );
+  }
+
+  isFrozen(userId: number): boolean {
+    const row = this.db.prepare("SELECT frozen FROM users WHERE id = ?").get(userId) as { frozen: number } | undefined;
+    return row?.frozen === 1;
+  }
+
   checkToken(token: string, now: number): AuthCheck {
-    const row = this.db.prepare("SELECT user_id, expires_at, caps, api_key FROM tokens WHERE token = ?").get(token) as
-      { user_id: number; expires_at: number; caps: string; api_key: string | null } | undefined;
+    const row = this.db
+      .prepare(
+        "SELECT t.user_id, t.expires_at, t.caps, t.api_key, t.session_id, t.context_master, t.context_read_only, u.frozen FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?",
+      )
+      .get(token) as
+      | {
+          user_id: number;
+          expires_at: number;
+          caps: string;
+          api_key: string | null;
+          session_id: number | null;
+          context_master: number | null;
+          context_read_only: number;
+          frozen: number;
+        }
+      | undefined;
     if (!row || row.expires_at <= now) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "token: invalid" };
+    if (row.frozen === 1) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "account: frozen" };
+    let context: { readonly context: SubaccountContext } | null = null;
+    if (row.context_master !== null) {
+      // A sub-account context lives as long as its master's sign-in session: some token of that
+      // session (expired ones count: the context's renewals keep the session in use) must still be
+      // there, and the master not frozen. Logout, "end this session" and a freeze delete them.
+      const live =
+        row.session_id !== null &&
+        this.db
+          .prepare(
+            "SELECT 1 FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.user_id = ? AND t.session_id = ? AND t.context_master IS NULL AND u.frozen = 0 LIMIT 1",
+          )
+          .get(row.context_master, row.session_id) !== undefined;
+      if (!live || row.session_id === null) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "token: invalid" };
+      context = {
+        context: { masterId: row.context_master, readOnly: row.context_read_only === 1, session: row.session_id },
+      };
+    }
     const key = row.api_key !== null ? { keyId: row.api_key } : {};
     let caps: unknown;
     try {
@@ -161,9 +279,9 @@ export class Accounts {
       caps = [];
     }
     // Anything but null or a list of strings (a damaged row) grants nothing: fail closed.
-    if (caps === null && row.api_key === null) return { ok: true, userId: row.user_id, token };
+    if (caps === null && row.api_key === null) return { ok: true, userId: row.user_id, token, ...context };
     const list = Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [];
-    return { ok: true, userId: row.user_id, caps: list, token, ...key };
+    return { ok: true, userId: row.user_id, caps: list, token, ...key, ...context };
   }
 
   /**
@@ -286,12 +404,17 @@ export class Accounts {
     caps: readonly string[],
     now: number,
     fixed?: { key: string; secret: string },
+    /** The key's IP allowlist (api-keys.ts `keyAllowsAddress`); empty: any address. */
+    options: { readonly ipAllow?: readonly string[] } = {},
   ): { key: string; secret: string } {
     const key = fixed?.key ?? randomBytes(20).toString("hex");
     const secret = fixed?.secret ?? randomBytes(24).toString("hex");
+    // One row holds the whole key (capabilities and allowlist included): it exists whole or not at all.
     this.db
-      .prepare("INSERT INTO api_keys (key, user_id, secret, label, caps, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(key, userId, secret, label, JSON.stringify(caps), now);
+      .prepare(
+        "INSERT INTO api_keys (key, user_id, secret, label, caps, created_at, ip_allow) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(key, userId, secret, label, JSON.stringify(caps), now, JSON.stringify(options.ipAllow ?? []));
     return { key, secret };
   }
 
@@ -315,12 +438,17 @@ export class Accounts {
    * contains the nonce, so a captured signature cannot be replayed with another nonce.
    */
   checkSignature(key: string, payload: string, sig: string, nonce: number, now: number): AuthCheck {
-    const row = this.db.prepare("SELECT user_id, secret, last_nonce, caps FROM api_keys WHERE key = ?").get(key) as
-      { user_id: number; secret: string; last_nonce: number; caps: string } | undefined;
+    const row = this.db
+      .prepare(
+        "SELECT k.user_id, k.secret, k.last_nonce, k.caps, u.frozen FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?",
+      )
+      .get(key) as { user_id: number; secret: string; last_nonce: number; caps: string; frozen: number } | undefined;
     const expected = createHmac("sha384", row?.secret ?? "no-such-key")
       .update(payload)
       .digest("hex");
     if (!row || !safeEqual(expected, sig)) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "apikey: invalid" };
+    // Checked after the signature: only the key's holder learns that its account is frozen.
+    if (row.frozen === 1) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "account: frozen" };
     if (!Number.isSafeInteger(nonce) || nonce <= row.last_nonce)
       return { ok: false, code: ERROR_CODES.AUTH_NONCE, msg: "nonce: small" };
     // A nonce far in the future would be accepted once and then lock the key's owner out until the

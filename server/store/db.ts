@@ -162,10 +162,57 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   // The TOTP time step last accepted for the user (identity.ts): a code is good once, whichever
   // API host (public or authenticated) or process saw it.
   ["users", "tfa_last_step", "INTEGER NOT NULL DEFAULT -1"],
+  // The sign-in session a session token belongs to (server/security.ts): its renewals carry it on,
+  // so the security page lists sessions, not tokens, and can end every other one.
+  ["tokens", "session_id", "INTEGER"],
+  // An API key's IP allowlist (api-keys.ts): a JSON list of addresses and CIDR ranges; `[]` is any
+  // address. In the key's own row, so a key is written whole or not at all.
+  ["api_keys", "ip_allow", "TEXT NOT NULL DEFAULT '[]'"],
+  // The account page's compliance answers and the freeze (server/compliance.ts): the US-person
+  // answer (NULL until asked) gates deposits and margin; a frozen account signs nothing in.
+  ["users", "us_resident", "INTEGER"],
+  ["users", "frozen", "INTEGER NOT NULL DEFAULT 0"],
+  ["users", "frozen_at", "INTEGER"],
+  // A sub-account context token (server/subaccounts.ts): minted by the master for one of its
+  // sub-accounts, it belongs to the master's sign-in session (`session_id`) and dies with it;
+  // `context_read_only` 1 refuses every write made with it.
+  ["tokens", "context_master", "INTEGER"],
+  ["tokens", "context_read_only", "INTEGER NOT NULL DEFAULT 0"],
 ];
 
 /** Tables added after the first release, created on an older database file (IF NOT EXISTS). */
 const ADDED_TABLES: readonly string[] = [
+  // Sub-accounts (server/subaccounts.ts): the account's row in users, its master, its type and
+  // whether its master may only look at it; and each group's setting (the master's id is the group).
+  `CREATE TABLE IF NOT EXISTS subaccounts (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    master_id INTEGER NOT NULL REFERENCES users(id),
+    type TEXT NOT NULL,
+    read_only INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS subaccounts_master ON subaccounts(master_id);
+  CREATE TABLE IF NOT EXISTS subaccount_groups (
+    master_id INTEGER PRIMARY KEY REFERENCES users(id),
+    disable_context_switch INTEGER NOT NULL DEFAULT 0
+  );`,
+  // An account's last KYC submission and its review (server/compliance.ts); data is the form's
+  // fields as JSON. One row per account: a new submission replaces a rejected one.
+  `CREATE TABLE IF NOT EXISTS kyc_submissions (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    kind TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    status TEXT NOT NULL,
+    submitted_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    reason TEXT
+  )`,
+  // The code in the freeze link every mail to an account carries (server/mail.ts); one per account.
+  `CREATE TABLE IF NOT EXISTS freeze_codes (
+    code TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL UNIQUE REFERENCES users(id)
+  )`,
   // Margin positions (exchange/positions.ts): amount signed in units, collateral in quote units.
   `CREATE TABLE IF NOT EXISTS positions (
     id INTEGER PRIMARY KEY,
@@ -180,6 +227,36 @@ const ADDED_TABLES: readonly string[] = [
     open INTEGER NOT NULL
   );
   CREATE INDEX IF NOT EXISTS positions_open ON positions(open) WHERE open = 1;`,
+  // The security page's records (server/security.ts): sign-in sessions (a session's tokens carry
+  // its id), the login history, and hardware keys (WebAuthn credentials: public key, signature
+  // counter, the relying party — the site's host name — they were registered for).
+  `CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    address TEXT,
+    agent TEXT NOT NULL DEFAULT ''
+  );
+  CREATE TABLE IF NOT EXISTS login_history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    mts INTEGER NOT NULL,
+    address TEXT,
+    agent TEXT NOT NULL DEFAULT '',
+    outcome TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS login_history_user ON login_history(user_id, mts);
+  CREATE TABLE IF NOT EXISTS webauthn_keys (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    public_key BLOB NOT NULL,
+    counter INTEGER NOT NULL,
+    transports TEXT NOT NULL DEFAULT '[]',
+    rp_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used INTEGER
+  );`,
 ];
 
 function migrate(db: Db): void {

@@ -8,6 +8,8 @@ import { platform } from "../ui/config";
 import { i18n } from "../ui/i18n";
 import { decideAccess, normalizePath } from "../ui/routing/paths";
 import { Announcer } from "../ui/shell/Announcer";
+import { RequiredLevelDialog } from "../ui/account/RequiredLevelDialog";
+import { ApiNotice } from "../ui/shell/ApiNotice";
 import { DevFlagsHost } from "../ui/dev/DevFlagsPanel";
 import { CookieBanner } from "../ui/shell/CookieBanner";
 import { MaintenanceNotice } from "../ui/shell/MaintenanceNotice";
@@ -38,6 +40,7 @@ function Shell() {
   return (
     <div className={css.layout}>
       <MaintenanceNotice />
+      <ApiNotice />
       <Header />
       <main id="main" className={css.main} tabIndex={-1}>
         <ErrorBoundary resetKey={path}>
@@ -60,6 +63,7 @@ function Shell() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <RequiredLevelDialog />
       <CookieBanner />
       <DevFlagsHost />
       <Announcer />

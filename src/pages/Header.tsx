@@ -1,11 +1,16 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation, useSearch } from "wouter";
 import { auth, isLoggedIn } from "../ui/auth";
 import { platform } from "../ui/config";
+import { session } from "../ui/session";
+import { contextFor, watchContext } from "../ui/subaccounts/context";
+import { useDismissable } from "../ui/shell/dismiss";
 import { DisplayControls } from "../ui/shell/DisplayControls";
 import * as css from "../ui/shell/shell.css";
-import { navFor } from "./routes";
+import { navFor, type RouteDef } from "./routes";
 
 /** The sign-in link returns to the current page, except from the session pages themselves. */
 function loginHref(path: string, search: string): string {
@@ -20,7 +25,17 @@ export function Header() {
   const [path] = useLocation();
   const search = useSearch();
   const loggedIn = isLoggedIn(a);
-  const items = navFor(platform(), loggedIn);
+  const all = navFor(platform(), loggedIn);
+  // The site's own pages stay in the bar; a signed-in person's account pages gather in one menu,
+  // so the bar fits one line on a laptop whatever the account area grows to.
+  const items = all.filter((r) => r.navLoggedIn !== true);
+  const mine = all.filter((r) => r.navLoggedIn === true);
+  const s = useSnapshot(session);
+  // Which account this browser acts as, when it is a sub-account (docs/product-rules.md#sub-accounts).
+  const actingAs = loggedIn && s.user !== null && s.user.masterAccountId !== null ? s.user.username : null;
+  const readOnly = actingAs !== null && (contextFor(window, s.user?.id ?? null)?.readOnly ?? false);
+  // Another tab switched accounts: this one reloads as well.
+  useEffect(() => watchContext(window), []);
   return (
     <header className={css.header}>
       <a className={css.skipLink} href="#main">
@@ -37,19 +52,62 @@ export function Header() {
           </a>
         ))}
       </nav>
+      {mine.length > 0 && <AccountMenu items={mine} path={path} />}
       <DisplayControls />
+      {actingAs !== null && (
+        <a className={css.ghostButton} href="/subaccounts" data-testid="acting-as">
+          {readOnly ? t`Acting as ${actingAs} (read-only)` : t`Acting as ${actingAs}`}
+        </a>
+      )}
       {loggedIn ? (
         <a className={css.ghostButton} href="/logout" data-testid="header-logout">
           <Trans>Sign out</Trans>
         </a>
       ) : (
-        <a className={css.button} href={loginHref(path, search)} data-testid="header-login">
-          <Trans>Sign in</Trans>
-        </a>
+        <>
+          <a className={css.ghostButton} href="/signup" data-testid="header-signup">
+            <Trans>Sign up</Trans>
+          </a>
+          <a className={css.button} href={loginHref(path, search)} data-testid="header-login">
+            <Trans>Sign in</Trans>
+          </a>
+        </>
       )}
     </header>
   );
 }
+
+/** The signed-in person's pages (account, security, API keys, …) in a native disclosure menu. */
+function AccountMenu({ items, path }: { readonly items: readonly RouteDef[]; readonly path: string }) {
+  const { i18n } = useLingui();
+  const details = useRef<HTMLDetailsElement>(null);
+  useDismissable(details);
+  const here = items.some((r) => r.path === path);
+  return (
+    <details ref={details} className={css.disclosure}>
+      <summary className={css.ghostButton} data-testid="account-menu" aria-current={here ? "page" : undefined}>
+        <Trans>My account</Trans>
+      </summary>
+      <nav className={css.menu} aria-label={i18n._(ACCOUNT_MENU)}>
+        {items.map((r) => (
+          <a
+            key={r.id}
+            className={css.navLink}
+            href={r.path}
+            aria-current={path === r.path ? "page" : undefined}
+            onClick={() => {
+              if (details.current) details.current.open = false;
+            }}
+          >
+            {i18n._(r.title)}
+          </a>
+        ))}
+      </nav>
+    </details>
+  );
+}
+
+const ACCOUNT_MENU = msg`Account pages`;
 
 export function Footer() {
   const year = new Date().getFullYear();

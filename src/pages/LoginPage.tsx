@@ -8,6 +8,7 @@ import {
   signIn,
   signInWithApiKey,
   verifyTwoFactor,
+  verifyWithKey,
   type CaptchaChallenge,
   type CaptchaSolution,
   type LoginError,
@@ -20,7 +21,7 @@ type Method = "password" | "apiKey";
 type Step =
   | { readonly kind: "credentials" }
   | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge }
-  | { readonly kind: "two-factor"; readonly tempToken: string };
+  | { readonly kind: "two-factor"; readonly tempToken: string; readonly methods: readonly string[] };
 /** The captcha's work on one challenge, done by this tab while the person finishes the form. */
 type Check = { readonly challenge: CaptchaChallenge | null } & (
   | { readonly state: "checking" }
@@ -59,7 +60,7 @@ export function LoginPage() {
         setError(out.error);
         return;
       case "two-factor":
-        setStep({ kind: "two-factor", tempToken: out.tempToken });
+        setStep({ kind: "two-factor", tempToken: out.tempToken, methods: out.methods });
         setOtp("");
         setTouched(false);
         setError(null);
@@ -149,7 +150,8 @@ export function LoginPage() {
     await run(() => signInWithApiKey(apiKey.trim(), secret));
   }
 
-  const messages: Record<LoginError, string> = {
+  // HTTP 429 is told once for the whole app, with when to retry (src/ui/shell/ApiNotice.tsx).
+  const messages: Record<Exclude<LoginError, "rate-limited">, string> = {
     unreachable: t`The exchange could not be reached. Check your connection, then try again.`,
     credentials:
       method === "apiKey"
@@ -157,18 +159,18 @@ export function LoginPage() {
         : t`The e-mail, username or password is not right.`,
     unverified: t`Confirm your e-mail address first: open the link in the mail we sent you.`,
     locked: t`This account is locked. Contact support to unlock it.`,
-    "rate-limited": t`Too many attempts. Wait a minute, then try again.`,
     server: t`The exchange had a problem answering. Try again in a moment.`,
     captcha: t`The exchange did not accept the check. A new one is running: sign in again once it has passed.`,
     "captcha-unavailable": t`The exchange asks for a check this app cannot show. Try again later.`,
     otp: t`That code is not right. Enter the current 6-digit code from your authenticator app.`,
+    key: t`The security key did not sign in. Try again, and touch the key when it blinks.`,
     expired: t`The sign-in took too long. Enter your password again.`,
     nonce: t`The exchange refused this key's nonce (the key was used elsewhere). Try again in a moment.`,
   };
 
   const loginMissing = touched && login.trim() === "";
   const passwordMissing = touched && password === "";
-  const alert = error && (
+  const alert = error && error !== "rate-limited" && (
     <p className={css.alert} role="alert" data-testid="login-error">
       {messages[error]}
     </p>
@@ -212,32 +214,48 @@ export function LoginPage() {
           <p className={css.lead}>
             <Trans>Two-factor authentication is on for this account.</Trans>
           </p>
-          <label className={css.field}>
-            <span>
-              <Trans>Code from your authenticator app</Trans>
-            </span>
-            <input
-              className={css.input}
-              name="otp"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={8}
-              autoFocus
-              value={otp}
-              aria-invalid={touched && otp.trim() === ""}
-              onChange={(e) => setOtp(e.target.value)}
-            />
-            {touched && otp.trim() === "" && (
-              <span className={s.hint}>
-                <Trans>Enter the 6-digit code.</Trans>
+          {step.methods.includes("u2f") && (
+            <div className={css.actions}>
+              <button
+                type="button"
+                className={css.cta}
+                disabled={busy}
+                onClick={() => void run(() => verifyWithKey(step.tempToken))}
+              >
+                <Trans>Use your security key</Trans>
+              </button>
+            </div>
+          )}
+          {step.methods.includes("otp") && (
+            <label className={css.field}>
+              <span>
+                <Trans>Code from your authenticator app</Trans>
               </span>
-            )}
-          </label>
+              <input
+                className={css.input}
+                name="otp"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={8}
+                autoFocus
+                value={otp}
+                aria-invalid={touched && otp.trim() === ""}
+                onChange={(e) => setOtp(e.target.value)}
+              />
+              {touched && otp.trim() === "" && (
+                <span className={s.hint}>
+                  <Trans>Enter the 6-digit code.</Trans>
+                </span>
+              )}
+            </label>
+          )}
           {alert}
           <div className={css.actions}>
-            <button type="submit" className={css.cta} disabled={busy}>
-              {busy ? t`Checking…` : t`Verify`}
-            </button>
+            {step.methods.includes("otp") && (
+              <button type="submit" className={css.cta} disabled={busy}>
+                {busy ? t`Checking…` : t`Verify`}
+              </button>
+            )}
             <button
               type="button"
               className={s.linkButton}
@@ -319,6 +337,15 @@ export function LoginPage() {
               </button>
             )}
           </div>
+          <p className={s.hint}>
+            <a href="/forgot-password">
+              <Trans>Forgot your password?</Trans>
+            </a>{" "}
+            ·{" "}
+            <Trans>
+              New here? <a href="/signup">Create an account</a>
+            </Trans>
+          </p>
         </form>
       )}
 

@@ -105,6 +105,42 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: true,
   },
   {
+    // Opening an account (docs/product-rules.md#sign-up-and-password-reset) and the mailed links' pages.
+    id: "signup",
+    path: "/signup",
+    title: msg`Sign up`,
+    load: () => import("./SignupPage").then((m) => m.SignupPage),
+    pageData: false,
+  },
+  {
+    id: "confirm-signup",
+    path: "/confirm-signup",
+    title: msg`Confirm your e-mail`,
+    load: () => import("./ConfirmSignupPage").then((m) => m.ConfirmSignupPage),
+    pageData: false,
+  },
+  {
+    id: "invalid-token",
+    path: "/invalid-token",
+    title: msg`Link not valid`,
+    load: () => import("./InvalidTokenPage").then((m) => m.InvalidTokenPage),
+    pageData: false,
+  },
+  {
+    id: "forgot-password",
+    path: "/forgot-password",
+    title: msg`Forgot password`,
+    load: () => import("./ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
+    pageData: false,
+  },
+  {
+    id: "reset-password",
+    path: "/reset-password",
+    title: msg`Choose a new password`,
+    load: () => import("./ResetPasswordPage").then((m) => m.ResetPasswordPage),
+    pageData: false,
+  },
+  {
     id: "tradedesk",
     path: "/tradedesk/:pair?",
     title: msg`Trade`,
@@ -133,6 +169,46 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import("./SettingsPage").then((m) => m.SettingsPage),
     pageData: false,
     nav: 6,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /api prefix (docs/product-rules.md#protected-area): signed-in users only.
+    id: "api",
+    path: "/api",
+    title: msg`API keys`,
+    load: () => import("./ApiKeysPage").then((m) => m.ApiKeysPage),
+    pageData: false,
+    nav: 7,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /account prefix (docs/product-rules.md#protected-area): signed-in users only.
+    id: "account",
+    path: "/account",
+    title: msg`Account`,
+    load: () => import("./AccountPage").then((m) => m.AccountPage),
+    pageData: false,
+    nav: 9,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /security prefix (docs/product-rules.md#protected-area): signed-in users only.
+    id: "security",
+    path: "/security",
+    title: msg`Security`,
+    load: () => import("./SecurityPage").then((m) => m.SecurityPage),
+    pageData: false,
+    nav: 8,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /subaccounts prefix (docs/product-rules.md#protected-area): signed-in users only.
+    id: "subaccounts",
+    path: "/subaccounts",
+    title: msg`Sub-accounts`,
+    load: () => import("./SubaccountsPage").then((m) => m.SubaccountsPage),
+    pageData: false,
+    nav: 10,
     navLoggedIn: true,
   },
 ];

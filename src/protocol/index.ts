@@ -14,3 +14,6 @@ export * from "./records";
 export * from "./errors";
 export * from "./format";
 export * from "./random";
+export * from "./signup";
+export * from "./compliance";
+export * from "./subaccounts";

@@ -871,15 +871,20 @@ const PERMISSION_ROW = { scope: [0, "str"], read: [1, "bool"], write: [2, "bool"
 export type PermissionRow = Decoded<typeof PERMISSION_ROW>;
 export const permissionRowCodec = codec("permission", PERMISSION_ROW, 3, same);
 
-/** An API key of `r/api/keys` (and `w/api/key/update`'s reply): [KEY, LABEL, PERMISSION_ROWS, MTS_CREATE]. */
+/**
+ * An API key of `r/api/keys` (and `w/api/key/update`'s reply):
+ * [KEY, LABEL, PERMISSION_ROWS, MTS_CREATE, IP_ALLOWLIST] — the allowlist a list of addresses and
+ * CIDR ranges, empty for any address.
+ */
 const API_KEY_ROW = {
   key: [0, "str"],
   label: [1, "str"],
   permissions: [2, "any"],
   mtsCreate: [3, "num?"],
+  ipAllowlist: [4, "any"],
 } as const satisfies FieldSpec;
 export type ApiKeyRow = Decoded<typeof API_KEY_ROW>;
-export const apiKeyRowCodec = codec("api key row", API_KEY_ROW, 4, same);
+export const apiKeyRowCodec = codec("api key row", API_KEY_ROW, 5, same);
 
 /** An API key list item: apiLabel from `name`, permissions from `caps` (either format). */
 export function decodeApiKeyItem(raw: unknown): DecodeResult<ApiKeyItem> {

@@ -520,6 +520,41 @@ describe("login", () => {
     expect(await h.core.login({ login: "x", password: "y" })).toEqual({ kind: "error", error: "captcha-unavailable" });
   });
 
+  it("passes the two-factor step with a security key: the exchange's challenge, signed, then verified", async () => {
+    const h = harness({
+      routes: {
+        "/v2/login": () => ({ status: 200, body: { tfa: "u2f", tfaTypes: ["u2f", "otp"], tempToken: "temp-k" } }),
+        "/v2/login/key/options": () => ({ status: 200, body: { challenge: "c-1", rpId: "localhost" } }),
+        "/v2/login/verify": (req) => {
+          const b = req.body as { method: string; assertion: { signed: string } };
+          return b.method === "u2f" && b.assertion.signed === "c-1"
+            ? { status: 200, body: ["key-token"] }
+            : { status: 400, body: ["error", 10100, "key: not accepted"] };
+        },
+      },
+    });
+    expect(await h.core.login({ login: "key-user", password: "pw" })).toEqual({
+      kind: "two-factor",
+      tempToken: "temp-k",
+      method: "u2f",
+      methods: ["u2f", "otp"],
+    });
+    // The person cancels the browser's prompt: nothing is sent, the step can be tried again.
+    expect(await h.core.verifyWithKey("temp-k", () => Promise.reject(new Error("NotAllowedError")))).toEqual({
+      kind: "error",
+      error: "key",
+    });
+    expect(await h.core.verifyWithKey("temp-k", () => Promise.resolve({ signed: "other" }))).toEqual({
+      kind: "error",
+      error: "key",
+    });
+    const signed = await h.core.verifyWithKey("temp-k", (o) =>
+      Promise.resolve({ signed: (o as { challenge: string }).challenge }),
+    );
+    expect(signed).toEqual({ kind: "signed-in" });
+    expect(h.stored().token).toBe("key-token");
+  });
+
   it("passes the two-factor step with the TOTP code", async () => {
     const h = harness({
       routes: {
@@ -534,7 +569,7 @@ describe("login", () => {
       },
     });
     const first = await h.core.login({ login: "tfa-user", password: "pw" });
-    expect(first).toEqual({ kind: "two-factor", tempToken: "temp-1", method: "otp" });
+    expect(first).toEqual({ kind: "two-factor", tempToken: "temp-1", method: "otp", methods: ["otp"] });
     expect(h.stored().token).toBe("");
     expect(await h.core.verifyTwoFactor("temp-1", "000000")).toEqual({ kind: "error", error: "otp" });
     expect(await h.core.verifyTwoFactor("temp-2", "123456")).toEqual({ kind: "error", error: "expired" });
@@ -614,6 +649,34 @@ describe("logout", () => {
     await h.core.logout({ rating: null, description: " " });
     expect(h.count("/v2/int/contact/feedback")).toBe(0);
     expect(h.count("/v2/auth/w/token/del")).toBe(1);
+    expect(h.stored().token).toBe("");
+    h.core.stop();
+  });
+});
+
+describe("a signed-in page's call (call)", () => {
+  it("sends the session's token, answers status 0 without a session, and forces a logout on 10100", async () => {
+    const none = harness();
+    expect(await none.core.call("/v2/auth/r/api/keys")).toEqual({ status: 0, body: null });
+    expect(none.count("/v2/auth/r/api/keys")).toBe(0);
+
+    const h = harness({
+      stored: { token: "tok", expiresAt: T0 + TOKEN_EXPIRY_MS },
+      routes: {
+        "/v2/auth/r/api/keys": () => ({ status: 200, body: [] }),
+        "/v2/auth/w/api/key/revoke": () => ({ status: 500, body: ["error", 10100, "token: invalid"] }),
+        "/v2/auth/w/api/key/update": () => ({ status: 500, body: ["error", 10001, "key: invalid"] }),
+      },
+    });
+    h.core.start();
+    await flush();
+    expect(await h.core.call("/v2/auth/r/api/keys")).toEqual({ status: 200, body: [] });
+    expect(h.calls.find((c) => c.path === "/v2/auth/r/api/keys")).toMatchObject({ method: "POST", token: "tok" });
+    // A form's own refusal is the form's to show: no logout.
+    expect((await h.core.call("/v2/auth/w/api/key/update", { key: "x" })).status).toBe(500);
+    expect(h.forced).not.toHaveBeenCalled();
+    await h.core.call("/v2/auth/w/api/key/revoke", { all: 1 });
+    expect(h.forced).toHaveBeenCalledTimes(1);
     expect(h.stored().token).toBe("");
     h.core.stop();
   });

@@ -167,7 +167,9 @@ export type LoginError =
   | "captcha-unavailable"
   | "otp"
   | "expired"
-  | "nonce";
+  | "nonce"
+  /** The security key did not sign, or its signature was refused. */
+  | "key";
 
 /** The captcha provider this app can pass: ALTCHA's proof of work (server/captcha.ts). */
 const CAPTCHA_PROVIDER = "altcha";
@@ -194,7 +196,13 @@ export type LoginOutcome =
   | { readonly kind: "signed-in" }
   /** A captcha must be passed first; `error` is "captcha" when the exchange refused the last one. */
   | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge; readonly error: LoginError | null }
-  | { readonly kind: "two-factor"; readonly tempToken: string; readonly method: string }
+  | {
+      readonly kind: "two-factor";
+      readonly tempToken: string;
+      /** The factor offered first (`otp`, `u2f`) and every one the account has. */
+      readonly method: string;
+      readonly methods: readonly string[];
+    }
   | { readonly kind: "error"; readonly error: LoginError };
 
 export interface Feedback {
@@ -321,6 +329,25 @@ export class SessionCore {
     if (d.state.user === null) void this.#refreshUser();
   }
 
+  /**
+   * A signed-in page's call (API keys, security, …) with this session's token: the reply, or status
+   * 0 when there is no token session or the exchange cannot be reached. A session-invalid answer
+   * ends the session as the session's own calls do (forced logout).
+   */
+  async call(path: string, body: unknown = {}): Promise<HttpReply> {
+    const token = this.#token;
+    if (token === "") return { status: 0, body: null };
+    let reply: HttpReply;
+    try {
+      reply = await this.#d.http({ method: "POST", path, body, token });
+    } catch {
+      return { status: 0, body: null };
+    }
+    // Only if the session still runs on that token: a renewal meanwhile made the answer moot.
+    if (sessionInvalid(reply) && this.#token === token) this.#forced();
+    return reply;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Login
 
@@ -372,12 +399,18 @@ export class SessionCore {
       });
       if (reply.status === 200) {
         const b = reply.body as Record<string, unknown> | null;
-        if (b && !Array.isArray(b) && typeof b["tempToken"] === "string")
+        if (b && !Array.isArray(b) && typeof b["tempToken"] === "string") {
+          const method = typeof b["tfa"] === "string" ? b["tfa"] : "otp";
+          const listed = Array.isArray(b["tfaTypes"])
+            ? b["tfaTypes"].filter((m): m is string => typeof m === "string")
+            : [];
           return {
             kind: "two-factor",
             tempToken: b["tempToken"],
-            method: typeof b["tfa"] === "string" ? b["tfa"] : "otp",
+            method,
+            methods: listed.length > 0 ? listed : [method],
           };
+        }
         const token = tokenFrom(reply.body);
         if (token) {
           this.#adopt(token);
@@ -415,6 +448,48 @@ export class SessionCore {
       return { kind: "error", error: reply.status === 200 ? "server" : loginErrorFrom(reply) };
     } catch (err) {
       log.warn("two-factor request failed", err);
+      return { kind: "error", error: "unreachable" };
+    }
+  }
+
+  /**
+   * The two-factor step with a hardware key (WebAuthn): the exchange's challenge for the temporary
+   * token (`/v2/login/key/options`), signed by `sign` (the browser's ceremony, which rejects when
+   * the person cancels or no key answers), then `/v2/login/verify` with `method: "u2f"`.
+   */
+  async verifyWithKey(tempToken: string, sign: (options: unknown) => Promise<unknown>): Promise<LoginOutcome> {
+    const d = this.#d;
+    let options: HttpReply;
+    try {
+      options = await d.http({ method: "POST", path: "/v2/login/key/options", body: { tempToken } });
+    } catch (err) {
+      log.warn("key challenge failed", err);
+      return { kind: "error", error: "unreachable" };
+    }
+    if (options.status !== 200)
+      return { kind: "error", error: loginErrorFrom(options) === "expired" ? "expired" : "key" };
+    let assertion: unknown;
+    try {
+      assertion = await sign(options.body);
+    } catch (err) {
+      log.warn("security key did not sign", err);
+      return { kind: "error", error: "key" };
+    }
+    try {
+      const reply = await d.http({
+        method: "POST",
+        path: "/v2/login/verify",
+        body: { tempToken, method: "u2f", assertion },
+      });
+      const token = reply.status === 200 ? tokenFrom(reply.body) : null;
+      if (token) {
+        this.#adopt(token);
+        return { kind: "signed-in" };
+      }
+      if (reply.status === 200) return { kind: "error", error: "server" };
+      return { kind: "error", error: loginErrorFrom(reply) === "expired" ? "expired" : "key" };
+    } catch (err) {
+      log.warn("key sign-in request failed", err);
       return { kind: "error", error: "unreachable" };
     }
   }

@@ -1,2 +1,33 @@
-export { type CaptchaChallenge, type CaptchaSolution, type LoginError, type LoginOutcome } from "./core";
-export { newCaptcha, passCaptcha, signIn, signInWithApiKey, signOut, startSession, verifyTwoFactor } from "./session";
+export {
+  type CaptchaChallenge,
+  type CaptchaSolution,
+  type HttpReply,
+  type LoginError,
+  type LoginOutcome,
+} from "./core";
+export {
+  authCall,
+  newCaptcha,
+  passCaptcha,
+  signIn,
+  signInWithApiKey,
+  signOut,
+  session,
+  startSession,
+  switchAccount,
+  verifyTwoFactor,
+  verifyWithKey,
+} from "./session";
+export {
+  checkResetToken,
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signupContext,
+  signupNeedsCaptcha,
+  submitSignup,
+  type OpeningError,
+  type SignupContext,
+} from "./account-opening";
+export { openingHttp } from "./opening-http";

@@ -7,11 +7,12 @@
 import { proxy, subscribe } from "valtio";
 import { subscribeKey } from "valtio/utils";
 import { navigate } from "wouter/use-browser-location";
-import type { AccountCredentials, AuthResult } from "../../protocol";
+import { TOKEN_EXPIRY_MS, type AccountCredentials, type AuthResult } from "../../protocol";
 import { auth, storeToken } from "../auth";
 import type * as AccountStore from "../desk/account-store";
 import { apiUrl, appConfig, type Endpoints } from "../config";
 import { log } from "../log";
+import { reportApiReply } from "../shell/api-notice";
 import { LOGIN_PATH, loginRedirect, normalizePath } from "../routing/paths";
 import { appScheduler, type Scheduler } from "../scheduler";
 import {
@@ -22,6 +23,7 @@ import {
   type CaptchaSolution,
   type Feedback,
   type Http,
+  type HttpReply,
   type LoginInput,
   type LoginOutcome,
   type SessionState,
@@ -65,6 +67,9 @@ export function browserHttp(endpoints: Endpoints, timers: Scheduler): Http {
       } catch {
         body = null;
       }
+      // Every call of the session (login included) passes here: 429 and maintenance are told once
+      // for the whole app (shell/api-notice.ts), not by each page.
+      reportApiReply(res.status, body, res.headers.get("retry-after"), timers.now());
       return { status: res.status, body };
     } finally {
       cancel();
@@ -164,6 +169,25 @@ function started(): SessionCore {
   return core;
 }
 
+/**
+ * A signed-in page's call to the exchange with the session's token (POST, JSON body): the reply,
+ * status 0 when the exchange could not be reached or there is no token session. Goes through the
+ * session's transport, so 429 is told app-wide, and a session-invalid answer is the forced logout.
+ */
+export function authCall(path: string, body: unknown = {}): Promise<HttpReply> {
+  return started().call(path, body);
+}
+
+/**
+ * Acting as another account of the group (src/ui/subaccounts): the token the switch answered is
+ * stored for every tab, then the page reloads so that nothing of the previous account stays on
+ * screen (docs/product-rules.md#session-and-token: a change of the sub-account selection reloads).
+ */
+export function switchAccount(win: Window, token: string): void {
+  browserStorage(win).save({ token, expiresAt: appScheduler.now() + TOKEN_EXPIRY_MS });
+  win.location.reload();
+}
+
 /** Password login; the outcome says whether a captcha or the two-factor step comes next. */
 export function signIn(input: LoginInput): Promise<LoginOutcome> {
   return started().login(input);
@@ -171,6 +195,17 @@ export function signIn(input: LoginInput): Promise<LoginOutcome> {
 
 export function verifyTwoFactor(tempToken: string, otp: string): Promise<LoginOutcome> {
   return started().verifyTwoFactor(tempToken, otp);
+}
+
+/**
+ * The two-factor step with a hardware key: the browser's WebAuthn ceremony through SimpleWebAuthn
+ * (loaded on first use), answering the exchange's challenge.
+ */
+export function verifyWithKey(tempToken: string): Promise<LoginOutcome> {
+  return started().verifyWithKey(tempToken, async (options) => {
+    const { startAuthentication } = await import("@simplewebauthn/browser");
+    return startAuthentication({ optionsJSON: options as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
+  });
 }
 
 /** API-key login: the secret goes to the worker in this call and is kept nowhere on this thread. */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useDismissable } from "./dismiss";
 import { LocaleSelect, ModeSelect, SchemeSelect, ThemeSelect } from "./SettingSelect";
 import * as css from "./shell.css";
 
@@ -12,19 +13,7 @@ export function DisplayControls() {
   const { t } = useLingui();
   const details = useRef<HTMLDetailsElement>(null);
 
-  useEffect(() => {
-    const close = (e: Event): void => {
-      const el = details.current;
-      if (!el?.open) return;
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !el.contains(e.target as Node)) el.open = false;
-    };
-    document.addEventListener("pointerdown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("pointerdown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismissable(details);
 
   return (
     <div className={css.controls}>

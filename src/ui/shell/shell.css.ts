@@ -58,6 +58,9 @@ export const popover = style({
   boxShadow: "0 8px 24px rgba(0,0,0,0.3)",
 });
 
+/** A popover that lists links (the account menu): narrower than the display settings. */
+export const menu = style([popover, { minWidth: 200, gap: 2 }]);
+
 export const popoverRow = style({
   display: "grid",
   gridTemplateColumns: "1fr 230px",

@@ -20,6 +20,7 @@ import {
   type OrderAck,
   type OrderRequest,
 } from "../../../../protocol";
+import { showLevelGateFor } from "../../../account/level-gate";
 import { apiUrl, appConfig } from "../../../config";
 import { log } from "../../../log";
 import { market } from "../../../market/market";
@@ -486,6 +487,8 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
         ack = { ok: false, status: "LOCAL", text: String(err), orderIds: [], localError: "socket-closed" };
       }
       const text = ackText(ack, pendingOrder.describe);
+      // A refusal for want of verification also opens the dialog that says which level and where.
+      if (!ack.ok && ack.localError === null) showLevelGateFor(ack.text);
       setPending(false);
       setResult({ level: ack.ok ? "success" : "error", text });
       notify({ level: ack.ok ? "success" : "error", kind: "orders", text });
