@@ -16,7 +16,9 @@
 import {
   decodeKycSubmission,
   decodeUsResident,
+  encodeFrozen,
   encodeKycRecord,
+  encodeUsResident,
   ERROR_CODES,
   freezeCodeValid,
   kycProblems,
@@ -98,15 +100,15 @@ export class Compliance {
   /** A signed-in caller's compliance call; null when the path is not one. */
   handleAuthed(userId: number, path: string, body: Record<string, unknown>): Reply | null {
     if (path === "/v1/account_us_resident") {
-      if (!Object.hasOwn(body, "us_resident")) return ok({ us_resident: this.record(userId).usResident });
+      if (!Object.hasOwn(body, "us_resident")) return ok(encodeUsResident(this.record(userId).usResident));
       const answer = decodeUsResident(body);
       if (answer === null) return bad("us_resident: must be true or false");
       this.#db.prepare("UPDATE users SET us_resident = ? WHERE id = ?").run(answer ? 1 : 0, userId);
-      return ok({ us_resident: answer });
+      return ok(encodeUsResident(answer));
     }
     if (path === "/v2/auth/w/int/account/freeze") {
       this.accounts.freeze(userId, this.now());
-      return ok({ frozen: true });
+      return ok(encodeFrozen());
     }
     if (path !== "/v2/auth/w/int/compliance") return null;
     const action = body["action"];
@@ -151,7 +153,7 @@ export class Compliance {
     const owner = freezeCodeValid(code) ? freezeCodeOwner(this.#db, code) : null;
     if (owner === null) return bad("code: invalid");
     this.accounts.freeze(owner, this.now());
-    return ok({ frozen: true });
+    return ok(encodeFrozen());
   }
 
   /** `POST /dev/kyc {login, decision: "approve" | "reject", reason}`: a reviewer's decision. */

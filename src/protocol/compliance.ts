@@ -216,6 +216,20 @@ export function decodeKycRecord(v: unknown): KycRecord | null {
   };
 }
 
+/** `/v1/account_us_resident`'s body and answer: `{us_resident: boolean}` (`{}` asks for the answer). */
+export function encodeUsResident(usResident: boolean | null): Record<string, unknown> {
+  return { us_resident: usResident };
+}
+
+/** Freezing's answer, by the mail's link or the owner's button. */
+export function encodeFrozen(): Record<string, unknown> {
+  return { frozen: true };
+}
+
+export function decodeFrozen(v: unknown): true | null {
+  return typeof v === "object" && v !== null && (v as Record<string, unknown>)["frozen"] === true ? true : null;
+}
+
 /** `/v1/account_us_resident`: `{us_resident: boolean}` sets the answer, `{}` reads it. */
 export function decodeUsResident(v: unknown): boolean | null {
   if (typeof v !== "object" || v === null) return null;

@@ -6,8 +6,11 @@
  * the person's language.
  */
 import {
+  decodeFrozen,
   decodeKycRecord,
+  decodeUsResident,
   encodeKycSubmission,
+  encodeUsResident,
   parseApiError,
   userInfoCodec,
   type KycField,
@@ -94,28 +97,22 @@ export function submitKyc(s: KycSubmission): Promise<Result<KycRecord>> {
 
 export function answerUsResident(usResident: boolean): Promise<Result<boolean>> {
   return call(
-    authCall("/v1/account_us_resident", { us_resident: usResident }),
-    (b) =>
-      typeof b === "object" && b !== null && typeof (b as Record<string, unknown>)["us_resident"] === "boolean"
-        ? ((b as Record<string, unknown>)["us_resident"] as boolean)
-        : null,
+    authCall("/v1/account_us_resident", encodeUsResident(usResident)),
+    decodeUsResident,
     "/v1/account_us_resident",
   );
 }
 
-const frozen = (b: unknown): true | null =>
-  typeof b === "object" && b !== null && (b as Record<string, unknown>)["frozen"] === true ? true : null;
-
 /** The signed-in owner freezes their own account. */
 export function freezeOwnAccount(): Promise<Result<true>> {
-  return call(authCall("/v2/auth/w/int/account/freeze"), frozen, "/v2/auth/w/int/account/freeze");
+  return call(authCall("/v2/auth/w/int/account/freeze"), decodeFrozen, "/v2/auth/w/int/account/freeze");
 }
 
 /** The freeze link of a mail: works without signing in. */
 export function freezeWithCode(code: string): Promise<Result<true>> {
   return call(
     openingHttp()({ method: "POST", path: "/v2/int/account/freeze", body: { code } }),
-    frozen,
+    decodeFrozen,
     "/v2/int/account/freeze",
   );
 }
