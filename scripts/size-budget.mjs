@@ -13,7 +13,10 @@ const BUDGETS = {
   deskRouteJs: 250 * KB, // the shell plus everything the trading desk's chunk imports (issue 5)
   css: 16 * KB,
   pageChunk: 40 * KB,
-  localeChunk: 24 * KB,
+  // One catalog per locale, loaded at start: the account area took it past 24 KB. The public site's
+  // content will not fit in one: its catalogs are to be split by area (shell and desk, account, site)
+  // and loaded with their routes before that lands (see locales/README.md).
+  localeChunk: 32 * KB,
   worker: 64 * KB,
 };
 

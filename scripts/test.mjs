@@ -40,8 +40,15 @@ function install() {
 }
 
 const tally = [];
+// Each step's wall time in the summary, so the CI budget can be watched step by step.
+let stepStart = Date.now();
+function record(step, passed, failed) {
+  const seconds = Math.round((Date.now() - stepStart) / 1000);
+  tally.push({ step, passed, failed, seconds });
+  stepStart = Date.now();
+}
 function check(name, ok) {
-  tally.push({ step: name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  record(name, ok ? 1 : 0, ok ? 0 : 1);
 }
 
 function vitest(project) {
@@ -66,7 +73,7 @@ function vitest(project) {
     // as "passed" with no tests (it happened when Vite reloaded mid-run: 12 of 14 files).
     failed += (r.testResults ?? []).filter((t) => (t.assertionResults ?? []).length === 0).length;
   }
-  tally.push({ step: `vitest ${project}`, passed, failed });
+  record(`vitest ${project}`, passed, failed);
 }
 
 /** The benches' smoke run (scripts/bench-smoke.mjs): each of its checks counts as one test. */
@@ -82,7 +89,7 @@ function benchSmoke() {
     failed = r.failed + (ok || r.failed > 0 ? 0 : 1);
     if (r.passed + r.failed === 0) failed += 1;
   }
-  tally.push({ step: "bench smoke", passed, failed });
+  record("bench smoke", passed, failed);
 }
 
 function playwright() {
@@ -96,7 +103,7 @@ function playwright() {
     failed = s.unexpected + (ok || s.unexpected > 0 ? 0 : 1);
     if (s.expected + s.unexpected + s.flaky === 0) failed += 1;
   }
-  tally.push({ step: "playwright e2e", passed, failed });
+  record("playwright e2e", passed, failed);
 }
 
 if (!process.argv.includes("--no-install")) {

@@ -8,15 +8,23 @@ import { WebSocketServer } from "ws";
 import { encodeApiError, ERROR_CODES, INFO_CODES } from "../src/protocol/index.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import type { Exchange } from "./exchange/exchange.ts";
+import { StreamedBody } from "./exchange/ledger-history.ts";
 import { authenticateRest, handleAuthRest } from "./exchange/rest-auth.ts";
 import { handlePublicPost } from "./exchange/public-conf.ts";
 import { handlePublicRest } from "./exchange/rest-public.ts";
 import { Identity } from "./identity.ts";
 import { Compliance } from "./compliance.ts";
+import { AddressBook } from "./address-book.ts";
 import { PasswordReset } from "./password-reset.ts";
 import { Signup } from "./signup.ts";
+import { Newsletters } from "./newsletters.ts";
+import { handleNotificationHistory } from "./notification-history.ts";
 import type { Reply } from "./reply.ts";
 import { SECURITY_PATHS, type Client } from "./security.ts";
+import { credentialAddressAllowed } from "./store/security-settings.ts";
+import { SMS_PATHS } from "./sms.ts";
+import { PGP_PATHS } from "./pgp.ts";
+import { mailSettled } from "./mail.ts";
 import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
@@ -78,6 +86,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       : null);
   // KYC, the US-person answer and the freeze (compliance.ts); stateless beyond SQLite, so one per server.
   const compliance = options.account ? new Compliance(options.account.accounts, options.now) : null;
+  // The withdrawal address book and whitelist (address-book.ts); all its state is in SQLite.
+  const addressBook = options.account ? new AddressBook(options.account.accounts, options.now) : null;
+  // Newsletters with double opt-in (newsletters.ts); its per-address guest counters are this host's.
+  const newsletters = options.account ? new Newsletters(options.account.accounts, options.now) : null;
   const server = createServer((req, res) => safely(res, `${req.method} ${req.url}`, () => handle(req, res))());
   const appOrigins = servedOrigins(options.appOrigin);
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -88,8 +100,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       res.setHeader("vary", "origin");
       res.setHeader("access-control-allow-headers", "content-type, bfx-token, bfx-nonce, bfx-apikey, bfx-signature");
       res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
-      // The app reads when it may try again after a 429 (src/ui/shell/api-notice.ts).
-      res.setHeader("access-control-expose-headers", "retry-after");
+      // The app reads when it may try again after a 429 (src/ui/shell/api-notice.ts), and the
+      // ledger export's file name (src/ui/reports/ledger.ts).
+      res.setHeader("access-control-expose-headers", "retry-after, content-disposition");
     }
     if (req.method === "OPTIONS") {
       res.writeHead(allowedOrigin ? 204 : 403).end();
@@ -139,6 +152,20 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const r = url.pathname === "/dev/kyc" ? compliance.decide(b) : compliance.unfreeze(b);
             return sendJson(res, r.status, r.body);
           }
+          if (url.pathname === "/dev/newsletters/send" && newsletters) {
+            // An issue of a campaign to its confirmed subscribers, each mail with its own unsubscribe link.
+            const b = jsonObject(raw);
+            const campaign = typeof b["campaignId"] === "string" ? b["campaignId"] : "";
+            const subject = typeof b["subject"] === "string" && b["subject"] !== "" ? b["subject"] : "Newsletter";
+            const text = typeof b["body"] === "string" ? b["body"] : "";
+            return sendJson(res, 200, { sent: newsletters.sendIssue(campaign, subject, text) });
+          }
+          if (url.pathname === "/dev/deposit" && options.account) {
+            // A deposit arriving at an address (or a wire with its reference), there being no chain
+            // here: pending, then confirmed on the exchange's clock (exchange/deposits.ts).
+            const r = options.account.funds.deposits.simulate(jsonObject(raw));
+            return sendJson(res, r.status, r.body);
+          }
           if (url.pathname === "/dev/maintenance" && options.maintenance) {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });
@@ -157,12 +184,19 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const body = typeof b === "object" && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
             if (identity && url.pathname === "/v2/login")
               return answerLater(res, `POST ${url.pathname}`, identity.login(body, client.address, client));
-            if (identity && (url.pathname === "/v2/login/verify" || url.pathname === "/v2/login/key/options"))
+            if (
+              identity &&
+              (url.pathname === "/v2/login/verify" ||
+                url.pathname === "/v2/login/key/options" ||
+                url.pathname === "/v2/login/sms")
+            )
               return answerLater(res, `POST ${url.pathname}`, identity.signInStep(url.pathname, body, client));
             const signup = opening?.signup.handle(url.pathname, body, client.address);
             if (signup) return answerLater(res, `POST ${url.pathname}`, signup);
             const reset = opening?.reset.handle(url.pathname, body, client.address);
             if (reset) return sendJson(res, reset.status, reset.body);
+            const news = newsletters?.handlePublic(url.pathname, body, client.address);
+            if (news) return sendJson(res, news.status, news.body);
             const answered = identity?.handle(url.pathname, body, req.socket.remoteAddress ?? null);
             if (answered) return sendJson(res, answered.status, answered.body);
             if (compliance && url.pathname === "/v2/int/account/freeze") {
@@ -172,10 +206,20 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const data = handlePublicPost(options.exchange, url.pathname, body);
             if (data !== undefined) return sendJson(res, Array.isArray(data) && data[0] === "error" ? 400 : 200, data);
           }
-          if (gate && identity && SECURITY_PATHS.has(url.pathname)) {
+          // SMS and the PGP key (sms.ts, pgp.ts) are security calls too, with the same rules.
+          const securityCalls = !identity
+            ? null
+            : SMS_PATHS.has(url.pathname)
+              ? identity.sms
+              : PGP_PATHS.has(url.pathname)
+                ? identity.pgp
+                : SECURITY_PATHS.has(url.pathname)
+                  ? identity.security
+                  : null;
+          if (gate && securityCalls) {
             // The security page's calls (security.ts): a session's own token only, answered
             // asynchronously (a hardware key's attestation is verified with WebCrypto).
-            const auth = authenticateRest(gate, url.pathname, raw, req.headers, options.now());
+            const auth = authenticateRest(gate, url.pathname, raw, req.headers, options.now(), client.address);
             if (!auth.ok) return sendJson(res, 500, encodeApiError(auth.code, auth.msg));
             let b: unknown;
             try {
@@ -187,7 +231,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             return answerLater(
               res,
               `POST ${url.pathname}`,
-              identity.security.handle(auth.userId, auth.token ?? null, auth.caps ?? null, url.pathname, body, client),
+              securityCalls.handle(auth.userId, auth.token ?? null, auth.caps ?? null, url.pathname, body, client),
             );
           }
           const reply = gate
@@ -198,10 +242,15 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
                 req.headers,
                 options.now(),
                 (u, p, body, caps) =>
-                  identity?.handleAuthed(u, p, body, caps) ?? compliance?.handleAuthed(u, p, body) ?? null,
+                  identity?.handleAuthed(u, p, body, caps) ??
+                  compliance?.handleAuthed(u, p, body) ??
+                  addressBook?.handle(u, p, body, caps) ??
+                  newsletters?.handleAuthed(u, p, body) ??
+                  handleNotificationHistory(gate.accounts.db, u, p, body),
                 req.socket.remoteAddress ?? null,
               )
             : null;
+          if (reply?.body instanceof StreamedBody) return streamBody(res, reply.body);
           if (reply) return sendJson(res, reply.status, reply.body);
           sendJson(res, 404, encodeApiError(ERROR_CODES.PARAMS, "not found"));
         }),
@@ -218,7 +267,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       const header = req.headers["bfx-token"];
       const cookie = /(?:^|;\s*)bfx_token=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
       const token = typeof header === "string" ? header : (cookie ?? "");
-      const expires = options.account.accounts.renewToken(token, options.now());
+      // ip_lock (server/security-settings.ts): a session is not kept alive from an address off its list.
+      const held = options.account.accounts.checkToken(token, options.now());
+      const listed = held.ok && credentialAddressAllowed(options.account.accounts.db, held, client.address);
+      const expires = listed ? options.account.accounts.renewToken(token, options.now()) : null;
       return expires === null
         ? sendJson(res, 401, encodeApiError(ERROR_CODES.AUTH_FAILED, "token: invalid"))
         : sendJson(res, 200, { ok: true, expires });
@@ -230,7 +282,16 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         identity.captchaChallenge().then((challenge) => ({ status: 200, body: challenge })),
       );
     // The development mail outbox: where sign-up and verification mails "arrive" on this machine.
-    if (identity && url.pathname === "/dev/outbox") return sendJson(res, 200, identity.outbox());
+    // Mails being encrypted to an account's PGP key (mail.ts) are waited for: the outbox lists them.
+    if (identity && url.pathname === "/dev/outbox")
+      return answerLater(
+        res,
+        "GET /dev/outbox",
+        mailSettled(identity.gate.accounts.db).then(() => ({ status: 200, body: identity.outbox() })),
+      );
+    // The development SMS outbox (sms.ts): the texts "sent" on this machine, for one number with `to`.
+    if (identity && url.pathname === "/dev/sms")
+      return sendJson(res, 200, identity.sms.outbox(url.searchParams.get("to")));
     const answer = rest(url);
     if (answer) return sendJson(res, answer.status, answer.body);
     res
@@ -373,6 +434,41 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * Writes a streamed answer (exchange/ledger-history.ts) chunk by chunk, waiting for the socket to
+ * drain whenever its buffer is full, so a large export never sits in memory whole. A client that
+ * goes away ends the walk; a failure midway cuts the response short (the client sees an incomplete
+ * download, never a file that looks whole).
+ */
+function streamBody(res: ServerResponse, body: StreamedBody): void {
+  res.writeHead(200, {
+    "content-type": body.contentType,
+    "content-disposition": `attachment; filename="${body.filename}"`,
+    "cache-control": "no-store",
+  });
+  const chunks = body.chunks();
+  const pump = (): void => {
+    try {
+      for (;;) {
+        if (res.destroyed) return;
+        const next = chunks.next();
+        if (next.done) {
+          res.end();
+          return;
+        }
+        if (!res.write(next.value)) {
+          res.once("drain", pump);
+          return;
+        }
+      }
+    } catch (err) {
+      logError("ledger export", err);
+      res.destroy();
+    }
+  };
+  pump();
 }
 
 /** Reads a body of at most 64 KiB as text (signatures are checked over the exact text). */

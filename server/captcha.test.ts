@@ -8,10 +8,9 @@
 import { createChallenge, solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey as nodeDeriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiServer } from "./api-server.ts";
+import { describe, expect, it } from "vitest";
 import { AltchaCaptcha, CAPTCHA_COST, CAPTCHA_TTL_MS, encodeCaptchaToken } from "./captcha.ts";
-import { listenApi } from "./test-support/api.ts";
+import { testApi } from "./test-support/session.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { Identity } from "./identity.ts";
 
@@ -20,30 +19,20 @@ const venue = openVenue({ dbPath: ":memory:", seed: 9, markets: [{ symbol: "tBTC
 // checks expiry against too.
 let clock = Date.now();
 const identity = new Identity(venue.gateway, () => clock);
-let api: ApiServer;
-let base = "";
 
-beforeAll(async () => {
-  const started = await listenApi({
-    exchange: venue.exchange,
-    account: venue.gateway,
-    identity,
-    now: () => clock,
-    // More logins than a person makes in a minute, all from loopback.
-    limits: { public: 1000, auth: 1000, login: 1000 },
-  });
-  api = started.api;
-  base = `http://${started.host}`;
+const api = testApi({
+  exchange: venue.exchange,
+  account: venue.gateway,
+  identity,
+  now: () => clock,
+  // More logins than a person makes in a minute, all from loopback.
+  limits: { public: 1000, auth: 1000, login: 1000 },
 });
-afterAll(() => api.close());
 
-async function post(path: string, body: unknown): Promise<[number, unknown]> {
-  const res = await fetch(base + path, { method: "POST", body: JSON.stringify(body) });
-  return [res.status, await res.json()];
-}
+const { post } = api;
 
 async function challenge(): Promise<Challenge> {
-  const res = await fetch(`${base}/v2/int/captcha/altcha/challenge`);
+  const res = await fetch(`${api.base}/v2/int/captcha/altcha/challenge`);
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as Challenge;

@@ -35,6 +35,8 @@ export interface ExchangeHostOptions {
   readonly signupCaptchaAfter?: number;
   /** Socket limits (socket-guard.ts); `WS_LIMITS` in the environment. */
   readonly socketLimits?: Partial<SocketLimits>;
+  /** The simulated block interval deposits confirm at (exchange/deposits.ts); `DEPOSIT_BLOCK_MS`. */
+  readonly depositBlockMs?: number;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
   readonly stress?: { readonly intervalMs: number; readonly updates: number; readonly symbols: readonly string[] };
   /** Replay mode: a recorded stream drives one market's book, `steps` recorded changes every `stepMs`. */
@@ -104,7 +106,20 @@ export function hostOptionsFromEnv(
     socketLimits: socketLimitsFromEnv(env["WS_LIMITS"]),
     ...signupCaptchaFromEnv(env),
     ...modesFromEnv(env),
+    ...depositBlockFromEnv(env),
   };
+}
+
+/**
+ * `DEPOSIT_BLOCK_MS=N`: one simulated block (a deposit's confirmation) every N ms, 10 ms to an
+ * hour; the default is deposits.ts's `DEFAULT_BLOCK_MS`. Anything else is refused.
+ */
+export function depositBlockFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, "depositBlockMs"> {
+  const v = env["DEPOSIT_BLOCK_MS"];
+  if (v === undefined) return {};
+  if (!/^\d+$/.test(v) || Number(v) < 10 || Number(v) > 3_600_000)
+    throw new Error(`DEPOSIT_BLOCK_MS must be a whole number of ms from 10 to 3600000, got ${v}`);
+  return { depositBlockMs: Number(v) };
 }
 
 /**
@@ -158,6 +173,8 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   if (seeded !== null) o.log("Seeded the demo account (see README).");
   const restored = venue.restore();
   if (restored > 0) o.log(`Restored ${restored} open orders.`);
+  const deposits = venue.funds.deposits;
+  if (o.depositBlockMs !== undefined) deposits.blockMs = o.depositBlockMs;
   const apis: ApiServer[] = [];
   // Maintenance (docs/protocol.md#info-codes): platform status 0 for REST and new sockets, info 20060 to every
   // connected socket on entry and 20061 on exit, and trading refused in between.
@@ -206,6 +223,12 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     setInterval(
       guarded("simulator", () => exchange.simulator.step()),
       o.simStepMs,
+    ),
+    // Deposits confirm on the clock; a tick at a quarter block shows each confirmation soon after
+    // it is due, and the first tick carries on what was pending before a restart.
+    setInterval(
+      guarded("deposits", () => deposits.tick()),
+      Math.max(10, Math.min(1000, deposits.blockMs / 4)),
     ),
   ];
   if (o.stress) {

@@ -5,14 +5,17 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import type { Challenge } from "altcha-lib";
-import { ERROR_CODES, FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
+import { boundedSettings, ERROR_CODES, FEEDBACK_SOURCE_DEFAULT } from "../src/protocol/index.ts";
 import { ApiKeys } from "./api-keys.ts";
 import { sendMail } from "./mail.ts";
 import { fail, ok, type Reply } from "./reply.ts";
 import { AltchaCaptcha, CAPTCHA_PROVIDER } from "./captcha.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
+import { checkPassword, takeCurrentCode } from "./owner-proof.ts";
+import { PgpKeys } from "./pgp.ts";
 import { Security, type Client } from "./security.ts";
-import { safeEqual, verifyPassword, type UserRow } from "./store/accounts.ts";
+import { Sms } from "./sms.ts";
+import { safeEqual, type UserRow } from "./store/accounts.ts";
 import { newTotpSecret, otpauthUrl, totpStep } from "./store/totp.ts";
 
 /** The public host's account calls answer a refusal with HTTP 400. */
@@ -46,6 +49,9 @@ export class Identity {
   readonly #keys: ApiKeys;
   /** Sessions, login history and hardware keys (the security page, security.ts). */
   readonly security: Security;
+  /** SMS as a second factor (sms.ts) and the account's OpenPGP key (pgp.ts), on the security page. */
+  readonly sms: Sms;
+  readonly pgp: PgpKeys;
   /** One per Identity: the two API hosts share it, so a solution is spent on both at once. */
   readonly #captcha: AltchaCaptcha;
 
@@ -56,6 +62,10 @@ export class Identity {
     this.#keys = new ApiKeys(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
     this.#captcha = new AltchaCaptcha(now);
     this.security = new Security(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
+    this.sms = new Sms(gate.accounts, now, (to, subject, body) => this.#mail(to, subject, body));
+    this.pgp = new PgpKeys(gate.accounts, now, (to, subject, body, options) =>
+      sendMail(this.#db(), to, subject, body, this.now(), options),
+    );
   }
 
   #db() {
@@ -67,7 +77,11 @@ export class Identity {
   }
 
   outbox(): unknown[] {
-    return this.#db().prepare("SELECT id, recipient, subject, body, mts FROM outbox ORDER BY id DESC LIMIT 100").all();
+    return this.#db()
+      .prepare(
+        "SELECT id, recipient, subject, body, mts, encrypted FROM outbox WHERE pending = 0 ORDER BY id DESC LIMIT 100",
+      )
+      .all();
   }
 
   /**
@@ -117,16 +131,14 @@ export class Identity {
     if (user.tfa_secret) {
       const otpKey = `otp:${user.id}`;
       if (this.#recentFailures(otpKey).length >= MAX_OTP_FAILURES) return "otp: too many attempts, try again later";
-      const code = body["currentToken"];
-      const step = typeof code === "string" ? totpStep(user.tfa_secret, code, this.now()) : null;
-      if (step === null || !this.gate.accounts.useTotpStep(user.id, step)) {
+      if (!takeCurrentCode(this.gate.accounts, user, body["currentToken"], this.now())) {
         this.#failures.set(otpKey, [...this.#recentFailures(otpKey), this.now()]);
         return "otp: current code required";
       }
       return null;
     }
-    const password = body["password"];
-    if (typeof password !== "string" || !verifyPassword(password, user.password_hash)) return "password: invalid";
+    const password = checkPassword(this.gate.accounts, user, body["password"], this.now());
+    if (password !== null) return password;
     const emailCode = body["emailCode"];
     if (mailCode === null || typeof emailCode !== "string" || !safeEqual(emailCode.trim(), mailCode))
       return "email code: invalid";
@@ -175,14 +187,19 @@ export class Identity {
     if (user.email_verified === 0) return err(ERROR_CODES.AUTH_FAILED, "email: not verified");
     // Said only after the password: a frozen account's owner learns why; nobody else learns anything.
     if (a.isFrozen(user.id)) return err(ERROR_CODES.AUTH_FAILED, "account: frozen");
+    // ip_lock (server/security-settings.ts): refused off the account's address list, told only
+    // after the password, so nobody learns the setting without it.
+    const offList = this.security.settings.addressRefusal(user.id, address);
+    if (offList) return offList;
     // The second factors the account has: `tfa` the one the app offers first, `tfaTypes` all of them.
-    const factors = a.secondFactors(user);
+    // With two_fa_fallback off only the first is offered (server/security-settings.ts).
+    const factors = this.security.settings.acceptedFactors(user.id, a.secondFactors(user));
     if (factors.length > 0) {
       const tempToken = randomBytes(16).toString("hex");
       this.#temp.set(tempToken, { userId: user.id, expires: this.now() + TEMP_TOKEN_MS, tries: 0 });
       return ok({ tfa: factors[0], tfaTypes: factors, tempToken });
     }
-    return ok([this.security.startSession(user.id, client)]);
+    return this.#signIn(user.id, client);
   }
 
   /**
@@ -197,16 +214,43 @@ export class Identity {
     const temp = this.#temp.get(tempToken);
     const user = temp && temp.expires > this.now() ? a.byId(temp.userId) : undefined;
     if (!temp || !user) return err(ERROR_CODES.AUTH_FAILED, "token: invalid");
+    // two_fa_fallback off: a factor the account has but that is not its first is refused. The
+    // paths that start a factor name it themselves (a key's challenge, a texted code), so no text
+    // goes out for a factor the sign-in would not take.
+    const method =
+      path === "/v2/login/key/options"
+        ? "u2f"
+        : path === "/v2/login/sms"
+          ? "sms"
+          : typeof body["method"] === "string"
+            ? body["method"]
+            : "otp";
+    const has = a.secondFactors(user);
+    if (has.includes(method) && !this.security.settings.acceptedFactors(user.id, has).includes(method))
+      return err(ERROR_CODES.AUTH_FAILED, "2fa: fallback off, use the first factor");
     if (path === "/v2/login/key/options") return this.security.signInOptions(user.id, tempToken, client.origin);
     if (body["method"] === "u2f") {
       if (await this.security.verifySignIn(user.id, tempToken, body["assertion"], client.origin)) {
         this.#temp.delete(tempToken);
-        return ok([this.security.startSession(user.id, client)]);
+        return this.#signIn(user.id, client);
       }
       this.security.recordLogin(user.id, client, "key");
       // As a wrong code: a few tries on one temporary token, then log in again.
       if (++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(tempToken);
       return err(ERROR_CODES.AUTH_FAILED, "key: not accepted");
+    }
+    // SMS (sms.ts): `/v2/login/sms` texts a code, `/v2/login/verify` with `method: "sms"` takes it.
+    if (path === "/v2/login/sms") return this.sms.sendSignIn(user.id);
+    if (body["method"] === "sms") {
+      const refused = this.sms.verifySignIn(user.id, body["otp"]);
+      if (refused === null) {
+        this.#temp.delete(tempToken);
+        return this.#signIn(user.id, client);
+      }
+      this.security.recordLogin(user.id, client, "sms");
+      // As a wrong authenticator code: a few tries on one temporary token, then log in again.
+      if (++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(tempToken);
+      return err(ERROR_CODES.AUTH_FAILED, refused);
     }
     if (!user.tfa_secret) return err(ERROR_CODES.AUTH_FAILED, "otp: not enabled");
     const otpKey = `otp:${user.id}`;
@@ -214,10 +258,9 @@ export class Identity {
       this.#temp.delete(tempToken);
       return err(ERROR_CODES.AUTH_FAILED, "otp: too many attempts, try again later");
     }
-    const step = typeof body["otp"] === "string" ? totpStep(user.tfa_secret, body["otp"], this.now()) : null;
     // A code seen already (this one or a later step) is refused: one observed code must not
     // open a second session within its 90-second window.
-    if (step === null || !a.useTotpStep(user.id, step)) {
+    if (!takeCurrentCode(a, user, body["otp"], this.now())) {
       // Six digits must not be guessable on one temporary token: a few tries, then log in
       // again; nor over many: the account's own count (MAX_OTP_FAILURES).
       if (++temp.tries >= MAX_OTP_TRIES) this.#temp.delete(tempToken);
@@ -226,7 +269,15 @@ export class Identity {
       return err(ERROR_CODES.AUTH_FAILED, "otp: invalid");
     }
     this.#temp.delete(tempToken);
-    return ok([this.security.startSession(user.id, client)]);
+    return this.#signIn(user.id, client);
+  }
+
+  /**
+   * The last step of every sign-in: the security settings' gate (address lock, a mailed
+   * confirmation for a new address, single login, the sign-in mail) around a new session.
+   */
+  #signIn(userId: number, client: Client): Reply {
+    return this.security.settings.signIn(userId, client, (u, c) => this.security.startSession(u, c));
   }
 
   /**
@@ -252,7 +303,8 @@ export class Identity {
         return ok([1]);
       }
       default:
-        return null;
+        // The security settings' mailed links (server/security-settings.ts).
+        return this.security.settings.handlePublic(path, body);
     }
   }
 
@@ -348,14 +400,17 @@ export class Identity {
           return err(ERROR_CODES.PARAMS, "settings: invalid");
         const row = db.prepare("SELECT settings FROM users WHERE id = ?").get(userId) as
           { settings: string } | undefined;
+        // A value its bound refuses is ignored, the rest of the update kept (src/protocol's
+        // boundedSettings; docs/product-rules.md#settings-values): the answer counts what was stored.
+        const accepted = boundedSettings(incoming as Record<string, unknown>);
         const merged = {
           ...(JSON.parse(row?.settings ?? "{}") as Record<string, unknown>),
-          ...(incoming as Record<string, unknown>),
+          ...accepted,
         };
         const text = JSON.stringify(merged);
         if (text.length > 256 * 1024) return err(ERROR_CODES.PARAMS, "settings: too large");
         db.prepare("UPDATE users SET settings = ? WHERE id = ?").run(text, userId);
-        return ok([Object.keys(incoming).length]);
+        return ok([Object.keys(accepted).length]);
       }
       default:
         return null;

@@ -3,40 +3,32 @@
  * a link that works once and expires, the sign-up's password rules, every session signed out,
  * and the limits per address (429) and per account (no more mail, same answer).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiServer } from "./api-server.ts";
+import { describe, expect, it } from "vitest";
 import { openVenue } from "./exchange/venue.ts";
 import { MAILS_PER_ACCOUNT, PasswordReset, REQUESTS_PER_ADDRESS } from "./password-reset.ts";
 import { Signup } from "./signup.ts";
 import { AltchaCaptcha } from "./captcha.ts";
-import { listenApi, mailsTo, postJson } from "./test-support/api.ts";
+import { mailsTo } from "./test-support/api.ts";
+import { testApi } from "./test-support/session.ts";
 
 let clock = Date.now();
 const now = (): number => clock;
 const venue = openVenue({ dbPath: ":memory:", seed: 4, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const reset = new PasswordReset(venue.gateway.accounts, now);
-let api: ApiServer;
-let base = "";
 
-beforeAll(async () => {
-  const started = await listenApi({
-    exchange: venue.exchange,
-    account: venue.gateway,
-    now,
-    opening: { signup: new Signup(venue.gateway, now, new AltchaCaptcha(now)), reset },
-  });
-  api = started.api;
-  base = `http://${started.host}`;
+const api = testApi({
+  exchange: venue.exchange,
+  account: venue.gateway,
+  now,
+  opening: { signup: new Signup(venue.gateway, now, new AltchaCaptcha(now)), reset },
 });
-afterAll(() => api.close());
 
-const post = (path: string, body: unknown, token?: string): Promise<[number, unknown]> =>
-  postJson(base + path, body, token);
+const { post } = api;
 const refusal = (msg: string): [number, unknown] => [400, ["error", 10020, msg]];
 const linkIn = (body: string | undefined): string => /token=([0-9a-f]{64})/.exec(body ?? "")?.[1] ?? "";
 /** The newest reset link mailed to `to`. */
 const newestLink = async (to: string): Promise<string> =>
-  linkIn((await mailsTo(base, to)).find((m) => m.subject === "Reset your password")?.body);
+  linkIn((await mailsTo(api.base, to)).find((m) => m.subject === "Reset your password")?.body);
 /** A fresh limiter window for the next test (the per-address limit is tested on its own). */
 const nextWindow = (): void => void (clock += 15 * 60_000 + 1);
 
@@ -47,7 +39,7 @@ describe("password reset", () => {
   it("answers every address alike and mails only an account's own address", async () => {
     for (const email of ["max@example.com", "MAX@example.com ", "nobody@example.com", "max", 7])
       expect(await post("/v2/int/user/password/reset/request", { email })).toEqual([200, [1]]);
-    const mails = (await mailsTo(base, "max@example.com")).filter((m) => m.subject === "Reset your password");
+    const mails = (await mailsTo(api.base, "max@example.com")).filter((m) => m.subject === "Reset your password");
     expect(mails).toHaveLength(2);
     expect(mails[0]?.body).toMatch(/\/reset-password\?token=[0-9a-f]{64}/);
     // Only the newest link works: the earlier one was spent by the second request.
@@ -81,7 +73,7 @@ describe("password reset", () => {
     expect((await post("/v2/auth/r/info/user", {}, token))[1]).toEqual(["error", 10100, "token: invalid"]);
     expect((await post("/v2/login", { login: "max", password: "Old-password-1" }))[0]).toBe(400);
     expect((await post("/v2/login", { login: "max", password: "New-password-9" }))[0]).toBe(200);
-    const told = (await mailsTo(base, "max@example.com")).find((m) => m.subject === "Your password was changed");
+    const told = (await mailsTo(api.base, "max@example.com")).find((m) => m.subject === "Your password was changed");
     expect(told?.body).toMatch(/signed out/);
   });
 
@@ -101,10 +93,10 @@ describe("password reset", () => {
   it("mails an account a few links an hour, with the same answer beyond", async () => {
     nextWindow();
     clock += 3_600_000;
-    const before = (await mailsTo(base, "eva@example.com")).length;
+    const before = (await mailsTo(api.base, "eva@example.com")).length;
     for (let i = 0; i < MAILS_PER_ACCOUNT + 1; i++)
       expect(await post("/v2/int/user/password/reset/request", { email: "eva@example.com" })).toEqual([200, [1]]);
-    expect((await mailsTo(base, "eva@example.com")).length).toBe(before + MAILS_PER_ACCOUNT);
+    expect((await mailsTo(api.base, "eva@example.com")).length).toBe(before + MAILS_PER_ACCOUNT);
   });
 
   it("limits the requests and token tries of one address (429), whatever the accounts", async () => {

@@ -15,9 +15,10 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { ERROR_CODES, TOKEN_EXPIRY_MS } from "../src/protocol/index.ts";
+import { proveOwner } from "./owner-proof.ts";
 import { fail, ok, type Reply } from "./reply.ts";
-import { verifyPassword, type Accounts, type UserRow } from "./store/accounts.ts";
-import { totpStep } from "./store/totp.ts";
+import { SecuritySettings, SETTINGS_PATHS } from "./security-settings.ts";
+import type { Accounts } from "./store/accounts.ts";
 
 /** Who is calling: the peer's address, its `User-Agent`, and the app origin it called from. */
 export interface Client {
@@ -33,7 +34,7 @@ export interface Client {
 type Mailer = (to: string, subject: string, body: string) => void;
 
 /** What the login history records for an attempt against an existing account. */
-type LoginOutcome = "signed-in" | "password" | "otp" | "key";
+type LoginOutcome = "signed-in" | "password" | "otp" | "key" | "sms";
 
 /** How long a key's registration or sign-in challenge waits for its answer. */
 const CHALLENGE_MS = 5 * 60_000;
@@ -82,6 +83,8 @@ export const SECURITY_PATHS: ReadonlySet<string> = new Set([
   "/v2/auth/w/int/2fa/key/register",
   "/v2/auth/w/int/2fa/key/rename",
   "/v2/auth/w/int/2fa/key/remove",
+  // The security settings and their pending changes (security-settings.ts).
+  ...SETTINGS_PATHS,
 ]);
 
 export class Security {
@@ -90,11 +93,16 @@ export class Security {
   /** Sign-in challenges by temporary login token. */
   readonly #signing = new Map<string, { challenge: string; origin: string; expires: number }>();
 
+  /** The security settings, their pending changes and the sign-in gate (security-settings.ts). */
+  readonly settings: SecuritySettings;
+
   constructor(
     readonly accounts: Accounts,
     readonly now: () => number,
     readonly mail: Mailer,
-  ) {}
+  ) {
+    this.settings = new SecuritySettings(accounts, now, mail);
+  }
 
   // --- sessions and history -------------------------------------------------------------------
 
@@ -221,21 +229,6 @@ export class Security {
     }
   }
 
-  /**
-   * Whether the caller proved to own the account for a change to its keys: the password, and the
-   * current authenticator code when the account has one (good once, `Accounts.useTotpStep`).
-   */
-  #proveOwner(user: UserRow, body: Record<string, unknown>): string | null {
-    const password = body["password"];
-    if (typeof password !== "string" || !verifyPassword(password, user.password_hash)) return "password: invalid";
-    if (user.tfa_secret) {
-      const code = body["currentToken"];
-      const step = typeof code === "string" ? totpStep(user.tfa_secret, code, this.now()) : null;
-      if (step === null || !this.accounts.useTotpStep(user.id, step)) return "otp: current code required";
-    }
-    return null;
-  }
-
   // --- the REST calls ---------------------------------------------------------------------------
   // A wrong password, code or key answer is a bad parameter (10020): 10100 would end the caller's
   // session (docs/product-rules.md#errors), whose token is fine.
@@ -312,7 +305,7 @@ export class Security {
       case "/v2/auth/w/int/2fa/key/register": {
         const name = typeof body["name"] === "string" ? body["name"].trim() : "";
         if (name === "" || name.length > KEY_NAME_MAX) return err(ERROR_CODES.PARAMS, "name: invalid");
-        const proof = this.#proveOwner(user, body);
+        const proof = proveOwner(this.accounts, user, body, this.now());
         if (proof !== null) return err(ERROR_CODES.PARAMS, proof);
         const pending = this.#registering.get(userId);
         if (!pending || pending.expires <= this.now() || client.origin !== pending.origin)
@@ -367,7 +360,7 @@ export class Security {
       case "/v2/auth/w/int/2fa/key/remove": {
         const key = this.keysOf(userId).find((k) => k.id === body["id"]);
         if (!key) return err(ERROR_CODES.PARAMS, "key: not found");
-        const proof = this.#proveOwner(user, body);
+        const proof = proveOwner(this.accounts, user, body, this.now());
         if (proof !== null) return err(ERROR_CODES.PARAMS, proof);
         db.prepare("DELETE FROM webauthn_keys WHERE id = ? AND user_id = ?").run(key.id, userId);
         this.mail(
@@ -378,6 +371,7 @@ export class Security {
         return ok([1]);
       }
       default:
+        if (SETTINGS_PATHS.has(path)) return this.settings.handle(userId, path, body, client);
         return fail(ERROR_CODES.PARAMS, "not found", 404);
     }
   }

@@ -6,38 +6,31 @@
  */
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { AltchaCaptcha, encodeCaptchaToken } from "./captcha.ts";
-import type { ApiServer } from "./api-server.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { PasswordReset } from "./password-reset.ts";
 import { Signup, SIGNUPS_BEFORE_CAPTCHA } from "./signup.ts";
 import { listenApi, mailsTo, postJson } from "./test-support/api.ts";
+import { testApi } from "./test-support/session.ts";
 
 let clock = Date.now();
 const now = (): number => clock;
 const venue = openVenue({ dbPath: ":memory:", seed: 3, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const captcha = new AltchaCaptcha(now);
-let api: ApiServer;
-let base = "";
 
-beforeAll(async () => {
-  const started = await listenApi({
-    exchange: venue.exchange,
-    account: venue.gateway,
-    now,
-    opening: {
-      // The captcha has its own host below: here the rules are tried without it.
-      signup: new Signup(venue.gateway, now, captcha, { captchaAfter: 1000 }),
-      reset: new PasswordReset(venue.gateway.accounts, now),
-    },
-  });
-  api = started.api;
-  base = `http://${started.host}`;
+const api = testApi({
+  exchange: venue.exchange,
+  account: venue.gateway,
+  now,
+  opening: {
+    // The captcha has its own host below: here the rules are tried without it.
+    signup: new Signup(venue.gateway, now, captcha, { captchaAfter: 1000 }),
+    reset: new PasswordReset(venue.gateway.accounts, now),
+  },
 });
-afterAll(() => api.close());
 
-const post = (path: string, body: unknown): Promise<[number, unknown]> => postJson(base + path, body);
+const { post } = api;
 const form = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   email: "zoe@example.com",
   username: "zoe",
@@ -54,7 +47,7 @@ const refusal = (msg: string): [number, unknown] => [400, ["error", 10020, msg]]
 describe("sign-up", () => {
   it("refuses every broken rule with its field, and writes nothing", async () => {
     const before = users();
-    const outbox = (await (await fetch(`${base}/dev/outbox`)).json()) as unknown[];
+    const outbox = (await (await fetch(`${api.base}/dev/outbox`)).json()) as unknown[];
     const cases: [Record<string, unknown>, string][] = [
       [{ email: "zoe@example" }, "email: invalid"],
       [{ email: `${"a".repeat(250)}@example.com` }, "email: invalid"],
@@ -76,10 +69,10 @@ describe("sign-up", () => {
       [{ tosVersion: "0.9" }, "terms: outdated, read them again"],
     ];
     for (const [over, msg] of cases) expect(await post("/v2/signup", form(over)), msg).toEqual(refusal(msg));
-    const raw = await fetch(`${base}/v2/signup`, { method: "POST", body: "{not json" });
+    const raw = await fetch(`${api.base}/v2/signup`, { method: "POST", body: "{not json" });
     expect(raw.status).toBe(400);
     expect(users()).toBe(before);
-    expect(((await (await fetch(`${base}/dev/outbox`)).json()) as unknown[]).length).toBe(outbox.length);
+    expect(((await (await fetch(`${api.base}/dev/outbox`)).json()) as unknown[]).length).toBe(outbox.length);
   });
 
   it("opens the account with its country, terms, newsletter choice, paper balances and one confirmation mail", async () => {
@@ -101,7 +94,7 @@ describe("sign-up", () => {
       .prepare("SELECT currency, balance FROM wallets WHERE user_id = ? ORDER BY currency")
       .all(id) as { currency: string; balance: number }[];
     expect(wallets.map((w) => w.currency)).toEqual(["BTC", "TESTBTC", "TESTUSD", "USD"]);
-    const mails = await mailsTo(base, "zoe@example.com");
+    const mails = await mailsTo(api.base, "zoe@example.com");
     expect(mails.map((m) => m.subject)).toEqual(["Confirm your e-mail"]);
     expect(mails[0]?.body).toMatch(/\/confirm-signup\?hash=[0-9a-f]{40}/);
     // Taken, whatever the case of the address; a taken username too.
@@ -116,7 +109,7 @@ describe("sign-up", () => {
   });
 
   it("confirms with the mailed link once; a used, unknown or expired link is refused", async () => {
-    const hash = /hash=([0-9a-f]{40})/.exec((await mailsTo(base, "zoe@example.com"))[0]?.body ?? "")?.[1];
+    const hash = /hash=([0-9a-f]{40})/.exec((await mailsTo(api.base, "zoe@example.com"))[0]?.body ?? "")?.[1];
     expect(hash).toBeDefined();
     expect(await post("/v2/int/user/email/confirm", { emailVerifyHash: "nope" })).toEqual(
       refusal("emailVerifyHash: invalid"),
@@ -129,7 +122,7 @@ describe("sign-up", () => {
     expect(s).toBe(200);
 
     expect((await post("/v2/signup", form({ email: "late@example.com", username: "late" })))[0]).toBe(200);
-    const late = /hash=([0-9a-f]{40})/.exec((await mailsTo(base, "late@example.com"))[0]?.body ?? "")?.[1];
+    const late = /hash=([0-9a-f]{40})/.exec((await mailsTo(api.base, "late@example.com"))[0]?.body ?? "")?.[1];
     clock += 24 * 3_600_000 + 1;
     expect(await post("/v2/int/user/email/confirm", { emailVerifyHash: late })).toEqual(
       refusal("emailVerifyHash: invalid"),
@@ -137,7 +130,7 @@ describe("sign-up", () => {
   });
 
   it("resends only to an unconfirmed account, once a minute, with one answer for every address", async () => {
-    const mails = async (to: string): Promise<number> => (await mailsTo(base, to)).length;
+    const mails = async (to: string): Promise<number> => (await mailsTo(api.base, to)).length;
     const before = await mails("late@example.com");
     for (const email of ["late@example.com", "nobody@example.com", "zoe@example.com", "late", ""])
       expect(await post("/v2/int/user/email/confirm/resend", { email })).toEqual([200, [1]]);
@@ -151,7 +144,7 @@ describe("sign-up", () => {
     expect(await post("/v2/int/user/email/confirm/resend", { email: "late@example.com" })).toEqual([200, [1]]);
     expect(await mails("late@example.com")).toBe(before + 2);
     // The newest link works, and so does the one before it (both within their day).
-    const links = (await mailsTo(base, "late@example.com")).map((m) => /hash=([0-9a-f]{40})/.exec(m.body)?.[1]);
+    const links = (await mailsTo(api.base, "late@example.com")).map((m) => /hash=([0-9a-f]{40})/.exec(m.body)?.[1]);
     expect(await post("/v2/int/user/email/confirm", { emailVerifyHash: links[0] })).toEqual([200, [1]]);
   });
 

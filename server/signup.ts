@@ -13,12 +13,14 @@ import {
   EMAIL_RESEND_COOLDOWN_MS,
   EMAIL_VERIFY_TTL_MS,
   ERROR_CODES,
+  REGIONAL_APPLICATION_PATH,
   SIGNUP_TERMS_ID,
 } from "../src/protocol/index.ts";
 import { CAPTCHA_PROVIDER, type AltchaCaptcha } from "./captcha.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
 import { confValues } from "./exchange/public-conf.ts";
 import { sendMail } from "./mail.ts";
+import { RegionalApplications } from "./regional-signup.ts";
 import { fail, ok, type Reply } from "./reply.ts";
 import { addColumns, type Db } from "./store/db.ts";
 
@@ -55,6 +57,8 @@ export class Signup {
   /** Per address, when its recent sign-ups (and tries at taken names) were made. */
   readonly #attempts = new Map<string, number[]>();
   readonly #captchaAfter: number;
+  /** Applications to a regional venue: gated by this sign-up's captcha and counted with it. */
+  readonly regional: RegionalApplications;
 
   constructor(
     readonly gate: AccountGateway,
@@ -64,6 +68,7 @@ export class Signup {
   ) {
     this.#captchaAfter = options.captchaAfter ?? SIGNUPS_BEFORE_CAPTCHA;
     addColumns(this.#db(), SIGNUP_COLUMNS);
+    this.regional = new RegionalApplications(this.#db(), gate.exchange, now);
   }
 
   #db(): Db {
@@ -105,6 +110,8 @@ export class Signup {
         return Promise.resolve(this.#confirm(body));
       case "/v2/int/user/email/confirm/resend":
         return Promise.resolve(this.#resend(body));
+      case REGIONAL_APPLICATION_PATH:
+        return this.#apply(body, address);
       case "/v2/int/captcha/required":
         // The login's own question (with `login`) is the identity's.
         return body["method"] === "signup" ? Promise.resolve(ok([this.captchaRequired(address)])) : null;
@@ -113,15 +120,35 @@ export class Signup {
     }
   }
 
+  /** Null when the captcha is not due or its solution redeems; else the refusal. */
+  async #captchaRefusal(
+    address: string | null,
+    r: { readonly captchaToken?: string; readonly captchaProvider?: string },
+  ): Promise<Reply | null> {
+    if (!this.captchaRequired(address)) return null;
+    if (r.captchaToken === undefined) return refuse("captcha: required");
+    if (r.captchaProvider !== CAPTCHA_PROVIDER || !(await this.captcha.redeem(r.captchaToken)))
+      return refuse("captcha: invalid");
+    return null;
+  }
+
+  /** A regional venue's application (regional-signup.ts); it counts as a sign-up towards the captcha. */
+  async #apply(body: Record<string, unknown>, address: string | null): Promise<Reply> {
+    const checked = this.regional.check(body);
+    if (!checked.ok) return checked.reply;
+    const refused = await this.#captchaRefusal(address, checked.value);
+    if (refused) return refused;
+    const reply = this.regional.submit(checked.value);
+    this.#count(address);
+    return reply;
+  }
+
   async #signup(body: Record<string, unknown>, address: string | null): Promise<Reply> {
     const decoded = decodeSignupRequest(body);
     if (!decoded.ok) return refuse(`${decoded.refusal.field}: ${decoded.refusal.reason}`);
     const r = decoded.value;
-    if (this.captchaRequired(address)) {
-      if (r.captchaToken === undefined) return refuse("captcha: required");
-      if (r.captchaProvider !== CAPTCHA_PROVIDER || !(await this.captcha.redeem(r.captchaToken)))
-        return refuse("captcha: invalid");
-    }
+    const refused = await this.#captchaRefusal(address, r);
+    if (refused) return refused;
     const version = this.#termsVersion();
     if (version === null || r.tosVersion !== version) return refuse("terms: outdated, read them again");
     const a = this.gate.accounts;

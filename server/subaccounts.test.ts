@@ -5,7 +5,7 @@
  * every write, transfers between a master and its sub-accounts (both ledgers, one transaction),
  * and a context that dies with the master's session.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
   ERROR_CODES,
@@ -18,36 +18,20 @@ import {
   walletCodec,
   MAX_SUBACCOUNTS,
 } from "../src/protocol/index.ts";
-import type { ApiServer } from "./api-server.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { DEFAULT_LIMITS } from "./rate-limit.ts";
-import { listenApi } from "./test-support/api.ts";
-import { until, wait } from "./test-support/session.ts";
+import { testApi, until, wait } from "./test-support/session.ts";
 import { messageText } from "./ws-text.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 11, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-let api: ApiServer;
-let base = "";
-let host = "";
 
-beforeAll(async () => {
-  const started = await listenApi({
-    exchange: venue.exchange,
-    account: venue.gateway,
-    limits: { ...DEFAULT_LIMITS, login: 1000, auth: 100_000 },
-  });
-  api = started.api;
-  host = started.host;
-  base = `http://${host}`;
+const api = testApi({
+  exchange: venue.exchange,
+  account: venue.gateway,
+  limits: { ...DEFAULT_LIMITS, login: 1000, auth: 100_000 },
 });
-afterAll(() => api.close());
 
-async function post(path: string, body: unknown, token?: string): Promise<[number, unknown]> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (token) headers["bfx-token"] = token;
-  const res = await fetch(base + path, { method: "POST", headers, body: JSON.stringify(body) });
-  return [res.status, await res.json()];
-}
+const { post } = api;
 
 let n = 0;
 /** A verified master with 1000 USD and 1 BTC in its exchange wallet, signed in: its id and session token. */
@@ -118,7 +102,7 @@ describe("creating sub-accounts", () => {
       expect(reply).toEqual(["error", ERROR_CODES.PARAMS, msg]);
     }
     const notJson = (await (
-      await fetch(`${base}/v2/auth/w/subaccounts/create`, {
+      await fetch(`${api.base}/v2/auth/w/subaccounts/create`, {
         method: "POST",
         headers: { "bfx-token": m.token },
         body: "{not json",
@@ -393,7 +377,7 @@ describe("acting in a context", () => {
       ["error", ERROR_CODES.GENERIC, READ_ONLY_CONTEXT_MESSAGE],
     ]);
     // The socket refuses its order inputs as well.
-    const ws = new WebSocket(`ws://${host}/ws/2`);
+    const ws = new WebSocket(`ws://${api.host}/ws/2`);
     const frames: unknown[][] = [];
     ws.on("message", (d) => {
       const f = JSON.parse(messageText(d)) as unknown;
@@ -491,7 +475,7 @@ describe("transfers between a master and its sub-accounts", () => {
   it("is one transaction: a failure on the receiving side leaves the sender untouched and tells no socket", async () => {
     const m = await master();
     const a = await createSub(m.token, `atom${m.id}`);
-    const ws = new WebSocket(`ws://${host}/ws/2`);
+    const ws = new WebSocket(`ws://${api.host}/ws/2`);
     const frames: unknown[][] = [];
     ws.on("message", (d) => {
       const f = JSON.parse(messageText(d)) as unknown;
@@ -527,7 +511,7 @@ describe("a context ends with the master's session", () => {
     const m = await master();
     const a = await createSub(m.token, `lo${m.id}`);
     const t = await context(m.token, a.id);
-    const ws = new WebSocket(`ws://${host}/ws/2`);
+    const ws = new WebSocket(`ws://${api.host}/ws/2`);
     await new Promise((r) => ws.once("open", r));
     ws.send(JSON.stringify({ event: "auth", token: t }));
     await wait(150);

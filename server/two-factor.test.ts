@@ -3,27 +3,19 @@
  * turn it off (the current code, or the password plus a mailed code, is needed), the owner is told
  * by mail, and a code is good once for everything (sign-in, key creation, security changes).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiServer } from "./api-server.ts";
-import { listenApi, mailsTo, postJson } from "./test-support/api.ts";
+import { describe, expect, it } from "vitest";
+import { mailsTo } from "./test-support/api.ts";
+import { testApi } from "./test-support/session.ts";
 import { openVenue } from "./exchange/venue.ts";
 import { totp } from "./store/totp.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 5, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
-let api: ApiServer;
-let base = "";
 
-beforeAll(async () => {
-  const started = await listenApi({ exchange: venue.exchange, account: venue.gateway });
-  api = started.api;
-  base = `http://${started.host}`;
-});
-afterAll(() => api.close());
+const api = testApi({ exchange: venue.exchange, account: venue.gateway });
 
-const post = (path: string, body: unknown, token?: string): Promise<[number, unknown]> =>
-  postJson(base + path, body, token);
+const { post } = api;
 
-const mails = (to: string) => mailsTo(base, to);
+const mails = (to: string) => mailsTo(api.base, to);
 const codeIn = (mail: { body: string } | undefined): string => /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1] ?? "";
 
 let n = 0;

@@ -6,9 +6,10 @@
  * below zero, and the wallet's `wu` goes out through the event queue after COMMIT. Amounts are
  * integer units of 1e-8 (store/db.ts).
  */
-import { ledgerCodec, walletCodec, type WalletType } from "../../src/protocol/index.ts";
-import { fromUnits, historyRows, toUnits, type Db } from "../store/db.ts";
+import { LEDGER_LIMIT_MAX, ledgerCategoryOf, walletCodec, type WalletType } from "../../src/protocol/index.ts";
+import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import type { AccountEvents } from "./events.ts";
+import { ledgerPage, ledgerWire, migrateLedgers } from "./ledger-history.ts";
 
 export interface WalletUnits {
   readonly balance: number;
@@ -18,22 +19,14 @@ export interface WalletUnits {
 /** A balance change inside `funds`: `dUnits` added to the balance, with its ledger text. */
 export type Move = (userId: number, type: WalletType, currency: string, dUnits: number, text: string) => void;
 
-interface LedgerRow {
-  id: number;
-  currency: string;
-  wallet: string;
-  mts: number;
-  amount: number;
-  balance: number;
-  description: string;
-}
-
 export class Balances {
   constructor(
     readonly db: Db,
     readonly events: AccountEvents,
     readonly now: () => number,
-  ) {}
+  ) {
+    migrateLedgers(db);
+  }
 
   wallet(userId: number, type: WalletType, currency: string): WalletUnits {
     const row = this.db
@@ -75,9 +68,9 @@ export class Balances {
       if (dBalance !== 0 && description)
         this.db
           .prepare(
-            "INSERT INTO ledgers (user_id, currency, wallet, mts, amount, balance, description) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO ledgers (user_id, currency, wallet, mts, amount, balance, description, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
           )
-          .run(userId, currency, type, this.now(), dBalance, balance, description);
+          .run(userId, currency, type, this.now(), dBalance, balance, description, ledgerCategoryOf(description));
       this.events.emit(userId, "wu", walletWire(type, currency, balance, reserved));
     };
     if (this.db.inTransaction) apply();
@@ -110,27 +103,17 @@ export class Balances {
     return walletWire(type, currency, w.balance, w.reserved);
   }
 
-  /** Ledger entries, newest first (REST `r/ledgers[/CCY]/hist`). */
+  /** The newest ledger entries (server/exchange/ledger-history.ts reads the filtered pages). */
   ledgersWire(userId: number, currency: string | null, limit: number): unknown[][] {
-    const rows = historyRows<LedgerRow>(
-      this.db,
-      "ledgers WHERE user_id = ?",
-      userId,
-      ["currency", currency],
-      "id DESC",
-      limit,
-    );
-    return rows.map((l) =>
-      ledgerCodec.encode({
-        id: l.id,
-        currency: l.currency,
-        wallet: l.wallet,
-        time: l.mts,
-        amount: fromUnits(l.amount),
-        balance: fromUnits(l.balance),
-        description: l.description,
-      }),
-    );
+    const q = {
+      start: null,
+      end: null,
+      endId: null,
+      category: null,
+      wallet: null,
+      limit: Math.min(limit, LEDGER_LIMIT_MAX),
+    };
+    return ledgerPage(this.db, userId, currency, q).map(ledgerWire);
   }
 }
 

@@ -52,17 +52,63 @@ export function derivStatusRow(ex: Exchange, symbol: string, now: number): unkno
   });
 }
 
-/** The rate to convert one unit of ccy1 into ccy2, through a direct market or through BTC. */
+/**
+ * Currencies valued by a reference instead of a market of their own (the currency configuration's
+ * reference rates, docs/product-rules.md#conversion-rates): USDt is a dollar stablecoin; USTF0, the
+ * derivatives' collateral form of USDt, is USDt one to one (transfers convert them 1:1, funds.ts);
+ * TESTUSD, paper trading's dollar, is valued as the dollar it simulates (summary.ts values paper
+ * codes as their underlying too). TESTBTC needs no entry: its market against TESTUSD values it.
+ */
+export const REFERENCE_RATES: Readonly<Record<string, { readonly in: string; readonly rate: number }>> = {
+  UST: { in: "USD", rate: 1 },
+  USTF0: { in: "UST", rate: 1 },
+  TESTUSD: { in: "USD", rate: 1 },
+};
+
+/**
+ * The rate to convert one unit of ccy1 into ccy2: the shortest chain of listed markets (at their
+ * last prices, either way round) and reference rates that links the two — a direct market when
+ * there is one, else through the currencies between (EUR → JPY is BTCJPY ÷ BTCEUR, TRY → USD goes
+ * through BTC). Null when nothing links them (an unknown code). Every figure follows the markets, so
+ * a rate never disagrees with the prices the books trade at.
+ */
 export function fxRate(ex: Exchange, ccy1: string, ccy2: string): number | null {
   if (ccy1 === ccy2) return 1;
-  const direct = lastPrice(ex, `t${ccy1}${ccy2}`);
-  if (direct !== null) return direct;
-  const inverse = lastPrice(ex, `t${ccy2}${ccy1}`);
-  if (inverse !== null && inverse > 0) return 1 / inverse;
-  const a = ccy1 === "BTC" ? 1 : lastPrice(ex, `tBTC${ccy1}`);
-  const b = ccy2 === "BTC" ? 1 : lastPrice(ex, `tBTC${ccy2}`);
-  if (a === null || b === null || a === 0) return null;
-  return ccy1 === "BTC" ? b : ccy2 === "BTC" ? 1 / a : b / a;
+  const edges = new Map<string, [string, number][]>();
+  const link = (from: string, to: string, rate: number): void => {
+    if (!(rate > 0) || !Number.isFinite(rate)) return;
+    const out = edges.get(from) ?? [];
+    out.push([to, rate]);
+    edges.set(from, out);
+  };
+  for (const [symbol, market] of ex.markets) {
+    const legs = splitPair(symbol.slice(1));
+    const price = market.lastPrice();
+    if (!legs || price === null) continue;
+    link(legs.base, legs.quote, price);
+    link(legs.quote, legs.base, 1 / price);
+  }
+  for (const [ccy, ref] of Object.entries(REFERENCE_RATES)) {
+    link(ccy, ref.in, ref.rate);
+    link(ref.in, ccy, 1 / ref.rate);
+  }
+  // Breadth first: the fewest conversions, so a direct market always wins over a chain.
+  const rateTo = new Map<string, number>([[ccy1, 1]]);
+  let frontier = [ccy1];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const c of frontier) {
+      const here = rateTo.get(c) as number;
+      for (const [to, rate] of edges.get(c) ?? []) {
+        if (rateTo.has(to)) continue;
+        rateTo.set(to, here * rate);
+        if (to === ccy2) return here * rate;
+        next.push(to);
+      }
+    }
+    frontier = next;
+  }
+  return null;
 }
 
 /** Traded volume over the last 30 minutes, in USD, across every market (`vol.1d` style stat). */

@@ -1,24 +1,30 @@
 /**
  * Moving money on the embedded exchange (docs/protocol.md#authenticated-calls): transfers between an account's wallets,
  * deposit addresses, withdrawals and the movements history. There is no blockchain here, so a
- * withdrawal completes at once with a transaction id derived from its record, and deposits are the
- * ones the exchange itself makes (the demo account's opening balances); both appear in
+ * withdrawal completes at once with a transaction id derived from its record; deposits are the
+ * demo account's opening balances and those sent to the addresses deposits.ts issues; both appear in
  * `r/movements` as the real API lists them. Every change commits with its wallet moves in one
  * transaction before the reply (balances.ts `funds`).
  */
 import { createHash } from "node:crypto";
 import { fromUnits, historyRows, toUnits, type Db } from "../store/db.ts";
 import {
-  depositAddressCodec,
   ERROR_CODES,
-  movementCodec,
+  isTransferRequestId,
+  checkAddress,
+  checkPaymentId,
+  withdrawalNetwork,
+  checkTransferAmount,
   transferCodec,
+  TRANSFER_REFUSALS,
   withdrawalCodec,
   type WalletType,
 } from "../../src/protocol/index.ts";
 import type { Balances } from "./balances.ts";
 import type { Positions } from "./positions.ts";
-import { depositRefusal, withdrawRefusal } from "./verification.ts";
+import { withdrawRefusal } from "./verification.ts";
+import { Deposits, movementWire, type MovementDbRow } from "./deposits.ts";
+import { addressBookTables, withdrawalRefusal } from "../address-book.ts";
 import { fail, notice, num, ok, own, type Reply } from "../reply.ts";
 
 const WALLETS: Readonly<Record<string, WalletType>> = {
@@ -34,27 +40,14 @@ interface Method {
   readonly currency: string;
   readonly name: string;
   readonly fee: number;
-  /** What a destination address on this network looks like. */
-  readonly address: RegExp;
 }
 
-const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
 const METHODS: Readonly<Record<string, Method>> = {
-  bitcoin: {
-    currency: "BTC",
-    name: "Bitcoin",
-    fee: 0.0004,
-    address: new RegExp(`^(?:bc1[02-9ac-hj-np-z]{11,71}|[13]${BASE58}{25,34})$`),
-  },
-  ethereum: { currency: "ETH", name: "Ethereum", fee: 0.0024, address: /^0x[0-9a-fA-F]{40}$/ },
-  litecoin: {
-    currency: "LTC",
-    name: "Litecoin",
-    fee: 0.001,
-    address: new RegExp(`^(?:ltc1[02-9ac-hj-np-z]{11,71}|[LM3]${BASE58}{26,33})$`),
-  },
-  ripple: { currency: "XRP", name: "Ripple", fee: 0.1, address: new RegExp(`^r${BASE58}{24,34}$`) },
-  solana: { currency: "SOL", name: "Solana", fee: 0.01, address: new RegExp(`^${BASE58}{32,44}$`) },
+  bitcoin: { currency: "BTC", name: "Bitcoin", fee: 0.0004 },
+  ethereum: { currency: "ETH", name: "Ethereum", fee: 0.0024 },
+  litecoin: { currency: "LTC", name: "Litecoin", fee: 0.001 },
+  ripple: { currency: "XRP", name: "Ripple", fee: 0.1 },
+  solana: { currency: "SOL", name: "Solana", fee: 0.01 },
 };
 
 const err = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg);
@@ -74,19 +67,6 @@ function amountOf(v: unknown): number {
 function withinPrecision(n: number): boolean {
   const units = n * 1e8;
   return Math.round(units) >= 1 && Math.abs(units - Math.round(units)) < 1e-6;
-}
-
-interface MovementRow {
-  id: number;
-  currency: string;
-  mts_started: number;
-  mts_updated: number;
-  status: string;
-  amount: number;
-  fees: number;
-  address: string | null;
-  tx_id: string | null;
-  note: string | null;
 }
 
 export class Funds {
@@ -110,15 +90,21 @@ CREATE TABLE IF NOT EXISTS movements (
   tx_id TEXT,
   note TEXT
 );
-CREATE TABLE IF NOT EXISTS deposit_addresses (
+CREATE TABLE IF NOT EXISTS transfer_requests (
   user_id INTEGER NOT NULL REFERENCES users(id),
-  method TEXT NOT NULL,
-  wallet TEXT NOT NULL,
-  address TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  reply TEXT NOT NULL,
   mts INTEGER NOT NULL,
-  PRIMARY KEY (user_id, method, wallet)
+  PRIMARY KEY (user_id, request_id)
 );`);
+    // The whitelist a withdrawal is checked against, on a venue that never served the book too.
+    addressBookTables(db);
+    this.deposits = new Deposits(db, balances, now);
   }
+
+  /** Deposit destinations, arriving deposits and their confirmations (deposits.ts). */
+  readonly deposits: Deposits;
 
   /** A completed deposit into the exchange wallet, recorded as a movement (the demo's opening balances). */
   deposit(userId: number, currency: string, amount: number, text: string): void {
@@ -138,7 +124,7 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
   handle(userId: number, path: string, body: Record<string, unknown>): Reply | null {
     let m: RegExpExecArray | null;
     if (path === "/v2/auth/w/transfer") return this.#transfer(userId, body);
-    if (path === "/v2/auth/w/deposit/address") return this.#depositAddress(userId, body);
+    if (path === "/v2/auth/w/deposit/address") return this.deposits.address(userId, body);
     if (path === "/v2/auth/w/withdraw") return this.#withdraw(userId, body);
     if ((m = /^\/v2\/auth\/r\/movements(?:\/([A-Z0-9]+))?\/hist$/.exec(path))) {
       const limit = Math.min(1000, Math.max(1, Number(body["limit"] ?? 25) || 25));
@@ -147,38 +133,43 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     return null;
   }
 
+  /**
+   * `w/transfer` (docs/product-rules.md#transfers-between-wallets): the amount by the rules the
+   * dialog checks (src/protocol transfers.ts), both wallets and both ledger rows in one transaction.
+   * With a `request_id`, the transfer happens once: a repeat of the same request answers the first
+   * one's notification and moves nothing; the id reused for a different transfer is refused.
+   */
   #transfer(userId: number, body: Record<string, unknown>): Reply {
     const from = own(WALLETS, body["from"]);
     const to = own(WALLETS, body["to"]);
     const currency = typeof body["currency"] === "string" ? body["currency"] : "";
     const currencyTo = typeof body["currency_to"] === "string" ? body["currency_to"] : currency;
-    const amount = amountOf(body["amount"]);
-    if (!from) return bad("from: invalid");
-    if (!to) return bad("to: invalid");
+    const requestId = body["request_id"];
+    if (!from) return bad(TRANSFER_REFUSALS.from);
+    if (!to) return bad(TRANSFER_REFUSALS.to);
+    if (requestId !== undefined && !isTransferRequestId(requestId)) return bad(TRANSFER_REFUSALS.requestId);
     const dst = this.#destination(userId, body);
     if (typeof dst === "object") return dst;
-    if (from === to && dst === userId) return err("to: must differ from the source wallet");
-    if (!/^[A-Z0-9]{2,10}$/.test(currency)) return bad("currency: invalid");
+    if (from === to && dst === userId) return err(TRANSFER_REFUSALS.sameWallet);
+    if (!/^[A-Z0-9]{2,10}$/.test(currency)) return bad(TRANSFER_REFUSALS.currency);
     // Conversion on transfer is only offered between USDt and its derivatives collateral form.
-    if (currencyTo !== currency && !(currency === "UST" && currencyTo === "USTF0")) return err("currency_to: invalid");
-    if (Number.isNaN(amount)) return bad("amount: invalid");
-    if (!withinPrecision(amount)) return bad("amount: below the currency's precision (8 decimals)");
-    const units = toUnits(amount);
-    if (this.balances.available(userId, from, currency) < units)
-      return err("amount: insufficient balance in the source wallet");
+    if (currencyTo !== currency && !(currency === "UST" && currencyTo === "USTF0"))
+      return err(TRANSFER_REFUSALS.currencyTo);
+    const problem = checkTransferAmount(body["amount"], currency);
+    if (problem === "invalid") return bad(TRANSFER_REFUSALS.amount);
+    if (problem === "precision") return bad(TRANSFER_REFUSALS.precision);
+    const units = toUnits(num(body["amount"]));
+    // What makes two requests the same transfer: everything that decides what moves where.
+    const fingerprint = JSON.stringify([from, to, currency, currencyTo, units, dst]);
+    if (typeof requestId === "string") {
+      const seen = this.db
+        .prepare("SELECT fingerprint, reply FROM transfer_requests WHERE user_id = ? AND request_id = ?")
+        .get(userId, requestId) as { fingerprint: string; reply: string } | undefined;
+      if (seen)
+        return seen.fingerprint === fingerprint ? ok(JSON.parse(seen.reply)) : err(TRANSFER_REFUSALS.requestReused);
+    }
+    if (this.balances.available(userId, from, currency) < units) return err(TRANSFER_REFUSALS.insufficient);
     const now = this.now();
-    this.balances.funds((move) => {
-      // Between two accounts (a master and its sub-account) each side's ledger names the other.
-      const text =
-        dst === userId
-          ? `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} to ${to}`
-          : `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} (account ${userId}) to wallet ${to} (account ${dst})`;
-      move(userId, from, currency, -units, text);
-      move(dst, to, currencyTo, units, text);
-    });
-    // What the margin wallet can trade changed: margin info follows, as after a margin fill.
-    if (from === "margin") this.positions.marginChanged(userId, currency);
-    if (to === "margin") this.positions.marginChanged(dst, currencyTo);
     const transfer = transferCodec.encode({
       mts: now,
       walletFrom: from,
@@ -187,9 +178,33 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
       currencyTo,
       amount: fromUnits(units),
     });
-    return ok(
-      notice(now, "acc_tf", transfer, "SUCCESS", `${fromUnits(units)} ${currency} transferred from ${from} to ${to}`),
+    const reply = notice(
+      now,
+      "acc_tf",
+      transfer,
+      "SUCCESS",
+      `${fromUnits(units)} ${currency} transferred from ${from} to ${to}`,
     );
+    this.balances.funds((move) => {
+      // Between two accounts (a master and its sub-account) each side's ledger names the other.
+      const text =
+        dst === userId
+          ? `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} to ${to}`
+          : `Transfer of ${fromUnits(units)} ${currency} from wallet ${from} (account ${userId}) to wallet ${to} (account ${dst})`;
+      move(userId, from, currency, -units, text);
+      move(dst, to, currencyTo, units, text);
+      // In the same transaction as the moves: the id is taken exactly when the money moved.
+      if (typeof requestId === "string")
+        this.db
+          .prepare(
+            "INSERT INTO transfer_requests (user_id, request_id, fingerprint, reply, mts) VALUES (?, ?, ?, ?, ?)",
+          )
+          .run(userId, requestId, fingerprint, JSON.stringify(reply), now);
+    });
+    // What the margin wallet can trade changed: margin info follows, as after a margin fill.
+    if (from === "margin") this.positions.marginChanged(userId, currency);
+    if (to === "margin") this.positions.marginChanged(dst, currencyTo);
+    return ok(reply);
   }
 
   /**
@@ -222,37 +237,6 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     return linked && dst !== undefined ? dst : err("account: not-allowed");
   }
 
-  #depositAddress(userId: number, body: Record<string, unknown>): Reply {
-    const wallet = own(WALLETS, body["wallet"]);
-    const methodName = typeof body["method"] === "string" ? body["method"].toLowerCase() : "";
-    const method = own(METHODS, methodName);
-    if (!wallet) return bad("wallet: invalid");
-    if (!method) return bad("method: invalid");
-    // Deposits need basic-plus (docs/product-rules.md#compliance-gates): no address below it.
-    const refused = method.currency.startsWith("TEST") ? null : depositRefusal(this.db, userId);
-    if (refused) return err(refused);
-    const now = this.now();
-    const existing = this.db
-      .prepare("SELECT address FROM deposit_addresses WHERE user_id = ? AND method = ? AND wallet = ?")
-      .get(userId, methodName, wallet) as { address: string } | undefined;
-    let address = existing?.address;
-    if (!address || body["op_renew"] === 1) {
-      address = this.#address(methodName, `${userId}:${methodName}:${wallet}:${now}`);
-      this.db
-        .prepare(
-          "INSERT INTO deposit_addresses (user_id, method, wallet, address, mts) VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id, method, wallet) DO UPDATE SET address = excluded.address, mts = excluded.mts",
-        )
-        .run(userId, methodName, wallet, address, now);
-    }
-    const deposit = depositAddressCodec.encode({
-      method: methodName,
-      currency: method.currency,
-      address,
-      poolAddress: null,
-    });
-    return ok(notice(now, "acc_dep", deposit, "SUCCESS", null));
-  }
-
   #withdraw(userId: number, body: Record<string, unknown>): Reply {
     const wallet = own(WALLETS, body["wallet"]);
     const methodName = typeof body["method"] === "string" ? body["method"].toLowerCase() : "";
@@ -264,8 +248,18 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     if (Number.isNaN(amount)) return bad("amount: invalid");
     if (!withinPrecision(amount)) return bad("amount: below the currency's precision (8 decimals)");
     if (amount <= method.fee) return err(`amount: must exceed the ${method.fee} ${method.currency} fee`);
-    if (!method.address.test(address)) return err("address: invalid");
-    const gated = withdrawRefusal(this.db, userId);
+    // The destination by its network's real format and checksum (src/protocol addresses.ts; the
+    // reason is `/v1/ui_check_address`'s to tell), then the account's own rules before anything is
+    // reserved: the currency's withdrawals off, or its whitelist on (server/address-book.ts).
+    const network = withdrawalNetwork(methodName);
+    if (!network) return bad("method: invalid");
+    const checked = checkAddress(network.method, address);
+    if (!checked.ok) return err("address: invalid");
+    const paymentId = typeof body["payment_id"] === "string" ? body["payment_id"].trim() : "";
+    if (checkPaymentId(network.method, paymentId) !== null) return err("payment_id: invalid");
+    const gated =
+      withdrawRefusal(this.db, userId) ??
+      withdrawalRefusal(this.db, userId, method.currency, network.method, checked.address, paymentId);
     if (gated) return err(gated);
     const units = toUnits(amount);
     if (this.balances.available(userId, wallet, method.currency) < units)
@@ -274,12 +268,12 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     const feeUnits = toUnits(method.fee);
     const note = typeof body["note"] === "string" ? body["note"].slice(0, 140) : null;
     const id = this.balances.funds((move) => {
-      move(userId, wallet, method.currency, -units, `${method.name} withdrawal to ${address}`);
+      move(userId, wallet, method.currency, -units, `${method.name} withdrawal to ${checked.address}`);
       const r = this.db
         .prepare(
           "INSERT INTO movements (user_id, currency, mts_started, mts_updated, status, amount, fees, address, note) VALUES (?, ?, ?, ?, 'COMPLETED', ?, ?, ?, ?)",
         )
-        .run(userId, method.currency, now, now, -(units - feeUnits), -feeUnits, address, note);
+        .run(userId, method.currency, now, now, -(units - feeUnits), -feeUnits, checked.address, note);
       const wid = Number(r.lastInsertRowid);
       this.db.prepare("UPDATE movements SET tx_id = ? WHERE id = ?").run(this.#txId(`withdraw:${wid}`), wid);
       return wid;
@@ -287,7 +281,7 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     const withdrawal = withdrawalCodec.encode({
       id,
       method: methodName,
-      paymentId: null,
+      paymentId: paymentId === "" ? null : paymentId,
       wallet,
       amount: fromUnits(units),
       fee: method.fee,
@@ -296,9 +290,12 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
     return ok(notice(now, "acc_wd-req", withdrawal, "SUCCESS", text));
   }
 
-  /** Movements newest first, in the 22-field layout `movementCodec` decodes. */
+  /**
+   * Movements newest first, in the 22-field layout `movementRowCodec` decodes (deposits.ts
+   * `movementWire`: a deposit's confirmations in two reserved slots, its payment id in field 17).
+   */
   movementsWire(userId: number, currency: string | null, limit: number): unknown[][] {
-    const rows = historyRows<MovementRow>(
+    const rows = historyRows<MovementDbRow>(
       this.db,
       "movements WHERE user_id = ?",
       userId,
@@ -306,43 +303,10 @@ CREATE TABLE IF NOT EXISTS deposit_addresses (
       "id DESC",
       limit,
     );
-    return rows.map((r) =>
-      movementCodec.encode({
-        id: r.id,
-        currency: r.currency,
-        currencyName: Object.values(METHODS).find((x) => x.currency === r.currency)?.name ?? r.currency,
-        mtsStarted: r.mts_started,
-        mtsUpdated: r.mts_updated,
-        status: r.status,
-        amount: fromUnits(r.amount),
-        fees: fromUnits(r.fees),
-        destinationAddress: r.address,
-        txId: r.tx_id,
-        withdrawNote: r.note,
-      }),
-    );
+    return rows.map(movementWire);
   }
 
   #txId(seed: string): string {
     return createHash("sha256").update(seed).digest("hex");
-  }
-
-  /** A well-formed address for the method, derived from the seed (no key exists behind it). */
-  #address(method: string, seed: string): string {
-    const h = createHash("sha256").update(seed).digest();
-    const b58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-    const base58 = (n: number): string => Array.from(h.subarray(0, n), (b) => b58[b % 58]).join("");
-    switch (method) {
-      case "ethereum":
-        return `0x${h.toString("hex").slice(0, 40)}`;
-      case "bitcoin":
-        return `bc1q${Array.from(h.subarray(0, 30), (b) => "qpzry9x8gf2tvdw0s3jn54khce6mua7l"[b % 32]).join("")}`;
-      case "litecoin":
-        return `L${base58(32)}`;
-      case "ripple":
-        return `r${base58(30)}`;
-      default:
-        return base58(32) + base58(12);
-    }
   }
 }

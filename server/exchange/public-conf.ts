@@ -4,12 +4,19 @@
  * countries the forms offer, currency conversion (`calc/fx`) and sales.
  */
 import {
+  CURRENCY_LABELS_KEY,
+  decodeFxBatchRequest,
+  decodeFxQuery,
   encodeApiError,
+  encodeCurrencyLabels,
   encodeFeeEntry,
+  encodeFxBatch,
+  encodeFxRate,
   ERROR_CODES,
   MAKER_FEE_RATE,
   splitPair,
   TAKER_FEE_RATE,
+  type FxQuery,
 } from "../../src/protocol/index.ts";
 import { fxRate, volume30m } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
@@ -23,6 +30,7 @@ const CURRENCY_NAMES: Record<string, string> = {
   XRP: "XRP",
   SOL: "Solana",
   USD: "US Dollar",
+  UST: "Tether USDt",
   EUR: "Euro",
   JPY: "Japanese Yen",
   TRY: "Turkish Lira",
@@ -111,24 +119,25 @@ export const COUNTRIES: readonly (readonly [string, string])[] = [
   ["VE", "Venezuela"],
 ];
 
-/** POST routes of the public host that are plain data: conversions and sales. */
+/**
+ * POST routes of the public host that are plain data: conversions and sales. `fiat_fx` is read and
+ * changes nothing: every rate here comes from the markets (derived.ts `fxRate`), fiat or not.
+ */
 export function handlePublicPost(exchange: Exchange, path: string, body: Record<string, unknown>): unknown {
-  // `{ccy1, ccy2}`: the rate from the one to the other, or null for a pair not given or not known.
-  const rate = (r: Record<string, unknown>): number | null =>
-    typeof r["ccy1"] === "string" && typeof r["ccy2"] === "string" ? fxRate(exchange, r["ccy1"], r["ccy2"]) : null;
+  // The rate from the one currency to the other, or null for a pair malformed or not known.
+  const rate = (q: FxQuery | null): number | null => (q === null ? null : fxRate(exchange, q.ccy1, q.ccy2));
   if (path === "/v2/calc/fx") {
-    const fx = rate(body);
-    return fx === null ? encodeApiError(ERROR_CODES.PARAMS, "ccy: invalid") : [fx];
+    const fx = rate(decodeFxQuery(body));
+    return fx === null ? encodeApiError(ERROR_CODES.PARAMS, "ccy: invalid") : encodeFxRate(fx);
   }
   if (path === "/v2/calc/fx/batch") {
-    const pairs = Array.isArray(body["pairs"]) ? body["pairs"] : [];
-    return {
-      data: pairs.map((p: unknown) => {
-        const r = (p ?? {}) as Record<string, unknown>;
-        const fx = rate(r);
-        return fx === null ? null : fx * (typeof r["amount"] === "number" ? r["amount"] : 1);
+    const queries = decodeFxBatchRequest(body) ?? [];
+    return encodeFxBatch(
+      queries.map((q) => {
+        const fx = rate(q);
+        return fx === null || q === null ? null : fx * q.amount;
       }),
-    };
+    );
   }
   if (path === "/api/sales" || path === "/v2/int/securities/sales") return { data: [] };
   return undefined;
@@ -175,8 +184,8 @@ export function confValues(exchange: Exchange, keys: readonly string[], now: num
         return currencyFlagList(k, currencies, exchange);
       case "pub:map:currency:sym":
         return [["UST", "USDT"]];
-      case "pub:map:currency:label":
-        return currencies.map((c) => [c, CURRENCY_NAMES[c] ?? c]);
+      case CURRENCY_LABELS_KEY:
+        return encodeCurrencyLabels(new Map(currencies.map((c) => [c, CURRENCY_NAMES[c] ?? c])));
       case "pub:list:currency:stable":
         // Stablecoins: USD is fiat, not a stablecoin (the protocol documents none of this list's
         // entries; UST = USDT is the one listed here).

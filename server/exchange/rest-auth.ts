@@ -5,13 +5,21 @@
  * Errors come back as `["error", code, "message"]` with HTTP 500, as the real API does.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { ERROR_CODES, READ_ONLY_CONTEXT_MESSAGE, userInfoCodec } from "../../src/protocol/index.ts";
+import {
+  ERROR_CODES,
+  LEDGER_LIMIT_MAX,
+  parseLedgerQuery,
+  READ_ONLY_CONTEXT_MESSAGE,
+  userInfoCodec,
+} from "../../src/protocol/index.ts";
 import type { AuthCheck } from "../store/accounts.ts";
 import { allows, keyAllowsAddress, requiredCap, tokenGrant } from "../api-keys.ts";
 import { pendingLevel } from "../compliance.ts";
+import { credentialAddressAllowed, IP_LOCK_REFUSAL } from "../store/security-settings.ts";
 import { CONTEXT_PATHS, subaccountInfo, subaccountsOf } from "../subaccounts.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import { fundingRest } from "./funding-api.ts";
+import { ledgerCsv, ledgerPage, ledgerWire, reconcileLedgers } from "./ledger-history.ts";
 import { marginRest } from "./margin-api.ts";
 import { ordersRest } from "./orders-api.ts";
 import { accountSummary } from "./summary.ts";
@@ -30,9 +38,18 @@ export function authenticateRest(
   raw: string,
   h: IncomingHttpHeaders,
   now: number,
+  /** The caller's socket address: a token of an account with `ip_lock` on works only from a listed one. */
+  address: string | null,
 ): AuthCheck {
   const token = header(h, "bfx-token");
-  if (token) return gate.accounts.checkToken(token, now);
+  if (token) {
+    const check = gate.accounts.checkToken(token, now);
+    // ip_lock (server/security-settings.ts): 10100 ends the session on the web, which is what an
+    // address off the list must get (docs/product-rules.md#errors).
+    if (check.ok && !credentialAddressAllowed(gate.accounts.db, check, address))
+      return { ok: false, code: AUTH_FAILED, msg: IP_LOCK_REFUSAL };
+    return check;
+  }
   const key = header(h, "bfx-apikey");
   const nonce = header(h, "bfx-nonce");
   const sig = header(h, "bfx-signature");
@@ -92,7 +109,12 @@ function userInfo(gate: AccountGateway, userId: number): unknown[] {
 }
 
 /** The v1 account calls the exchange answers (signed or with a token, like `/v2/auth/…`). */
-const V1_AUTH_PATHS: ReadonlySet<string> = new Set(["/v1/account_us_resident"]);
+const V1_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/v1/account_us_resident",
+  // The withdrawal address book and the address check (server/address-book.ts).
+  "/v1/account_address_book_entries",
+  "/v1/ui_check_address",
+]);
 
 /** Calls any credential may make whatever its capabilities (each does its own ownership check). */
 const SELF_SERVICE = new Set(["/v2/auth/r/permissions", "/v2/auth/w/token/del"]);
@@ -114,7 +136,7 @@ export function handleAuthRest(
   address: string | null = null,
 ): Reply | null {
   if (!path.startsWith("/v2/auth/") && !V1_AUTH_PATHS.has(path)) return null;
-  const auth = authenticateRest(gate, path, raw, h, now);
+  const auth = authenticateRest(gate, path, raw, h, now, address);
   if (!auth.ok) return fail(auth.code, auth.msg);
   if (auth.keyId !== undefined && !keyAllowsAddress(gate.accounts.db, auth.keyId, address))
     return fail(AUTH_FAILED, "apikey: address not allowed");
@@ -145,10 +167,17 @@ export function handleAuthRest(
   if (sub) return sub;
   if (path === "/v2/auth/r/info/user") return ok(userInfo(gate, user));
   if (path === "/v2/auth/r/wallets") return ok(gate.balances.walletsWire(user));
-  const ledgers = /^\/v2\/auth\/r\/ledgers(?:\/([A-Z0-9]+))?\/hist$/.exec(path);
+  if (path === "/v2/auth/r/ledgers/reconcile") return ok(reconcileLedgers(gate.balances.db, user));
+  // Ledger pages and the CSV export (ledger-history.ts; docs/protocol.md#ledger-history).
+  const ledgers = /^\/v2\/auth\/r\/ledgers(?:\/([A-Z0-9:]+))?\/(hist|export)$/.exec(path);
   if (ledgers) {
-    const limit = Math.min(2500, Math.max(1, Number(body["limit"] ?? 25) || 25));
-    return ok(gate.balances.ledgersWire(user, ledgers[1] ?? null, limit));
+    const export_ = ledgers[2] === "export";
+    const q = parseLedgerQuery(body, export_ ? null : LEDGER_LIMIT_MAX);
+    if (!q.ok) return fail(PARAMS, q.message, 400);
+    const currency = ledgers[1] ?? null;
+    const db = gate.balances.db;
+    if (export_) return ok(ledgerCsv(db, user, currency, q.query, now));
+    return ok(ledgerPage(db, user, currency, q.query).map(ledgerWire));
   }
   const domain =
     fundingRest(gate, user, path, body) ??
@@ -159,9 +188,9 @@ export function handleAuthRest(
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);
     if (!grant.ok) return fail(PARAMS, grant.msg, 400);
-    // A session's renewal stays in its sign-in session (server/security.ts lists and ends those).
-    const session = grant.caps === null && auth.token ? gate.accounts.sessionOfToken(auth.token) : null;
-    return ok([gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps, auth.keyId ?? null, session)]);
+    // A session's renewal, or a token limited to capabilities, stays in the caller's sign-in
+    // session and ends with it (Accounts.mintToken); a key's token carries the key instead.
+    return ok([gate.accounts.mintToken(auth, user, now, grant.ttlMs, grant.caps)]);
   }
   if (path === "/v2/auth/r/summary") return ok(accountSummary(gate.accounts.db, gate.exchange, user, now));
   // The site's internal form: the same record as the first element (docs/product-rules.md#calls; summary.ts).
@@ -173,7 +202,8 @@ export function handleAuthRest(
     if (typeof body["scope"] !== "string") return fail(PARAMS, "scope: invalid", 400);
     const grant = tokenGrant(caps, body);
     if (!grant.ok) return fail(PARAMS, grant.msg, 400);
-    return ok([gate.accounts.issueToken(user, now, grant.ttlMs ?? undefined, grant.caps, auth.keyId ?? null)]);
+    // In the caller's sign-in session, as w/token's (Accounts.mintToken).
+    return ok([gate.accounts.mintToken(auth, user, now, grant.ttlMs, grant.caps)]);
   }
   if (path === "/v2/auth/w/token/del") {
     // Only the caller's own tokens: a session deletes any of its user's; a limited credential
@@ -184,7 +214,14 @@ export function handleAuthRest(
       held?.ok === true &&
       held.userId === user &&
       (caps === null || target === auth.token || (auth.keyId !== undefined && held.keyId === auth.keyId));
-    if (!own || !gate.accounts.revokeOwnToken(target, user)) return fail(AUTH_FAILED, "token: invalid");
+    if (!own) return fail(AUTH_FAILED, "token: invalid");
+    // A session's own token deleting itself is the logout: the whole sign-in session ends with
+    // it — its earlier renewals and every token minted from it (Accounts.mintToken) — not only
+    // the token the app held.
+    const session =
+      target === auth.token && caps === null && auth.keyId === undefined ? gate.accounts.sessionOfToken(target) : null;
+    if (session !== null) gate.accounts.revokeSessions(user, (s) => s === session);
+    else if (!gate.accounts.revokeOwnToken(target, user)) return fail(AUTH_FAILED, "token: invalid");
     return ok([1]);
   }
   return extra(user, path, body, caps) ?? fail(PARAMS, "not found", 404);

@@ -93,9 +93,12 @@ export class Settlement {
             row.reserved -= released;
             const exchanged = `Exchange ${f.amount} ${info.base} for ${info.quote} @ ${f.price}`;
             this.balances.move(o.owner, "exchange", payCcy, -pay, -released, exchanged);
+            // What was received and the fee on it are two ledger rows, as Bitfinex writes them: the
+            // ledger's categories (src/protocol/ledgers.ts) tell trades from fees.
             const fee = Math.round(get * feeRate);
-            const text = `Trading fees for ${f.amount} ${info.base} @ ${f.price}`;
-            this.balances.move(o.owner, "exchange", getCcy, get - fee, 0, text);
+            this.balances.move(o.owner, "exchange", getCcy, get, 0, exchanged);
+            const text = `Trading fees for ${f.amount} ${info.base} (${info.base}${info.quote}) @ ${f.price} on wallet exchange`;
+            if (fee > 0) this.balances.move(o.owner, "exchange", getCcy, -fee, 0, text);
             this.#recordTrade(o, row, f.tradeId, f.mts, buy ? base : -base, f.price, maker, -fee, getCcy);
           }
         }

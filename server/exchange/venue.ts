@@ -7,6 +7,7 @@
 import { Accounts } from "../store/accounts.ts";
 import { nextIdFrom, openDb, type Db } from "../store/db.ts";
 import { seedDemo } from "../store/seed.ts";
+import { recordNotifications } from "../notification-history.ts";
 import { AccountGateway } from "./account-gateway.ts";
 import { Balances } from "./balances.ts";
 import { AccountEvents } from "./events.ts";
@@ -90,6 +91,8 @@ export function openVenue(o: {
     funds,
     now,
   );
+  // Every notification sent to an account is kept for its history page (server/notification-history.ts).
+  recordNotifications(db, events);
   const seeded = seedDemo(accounts, balances, positions, now());
   return { ...trading, exchange, accounts, funding, credits, loans, funds, db, gateway, seeded };
 }

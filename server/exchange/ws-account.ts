@@ -10,12 +10,16 @@ import type { WebSocket } from "ws";
 import { CONF_FLAGS, ERROR_CODES } from "../../src/protocol/index.ts";
 import { allows, keyAllowsAddress, permissionsWire } from "../api-keys.ts";
 import { notice } from "../reply.ts";
-import type { Credential } from "../store/accounts.ts";
+import type { Credential, SubaccountContext } from "../store/accounts.ts";
+import { credentialAddressAllowed, IP_LOCK_REFUSAL } from "../store/security-settings.ts";
 import { filterAccountFrame, parseAccountFilter, type AccountFilter } from "./account-filter.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 
 /** `calc` inputs one socket may send in a second (docs/protocol.md#account-inputs); more are dropped. */
 const CALC_PER_SECOND = 8;
+
+/** The longest delay a timer takes (2^31 − 1 ms); a later deadline is reached in steps. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** The socket an account side sends on, and the public sequence it shares with the channels. */
 export interface Link {
@@ -39,6 +43,11 @@ export class AccountSocket {
   keyCaps: readonly string[] | null = null;
   /** The token or API key the socket authenticated with, checked again on change (null: none). */
   cred: Credential | null = null;
+  /**
+   * Set when the socket signed in with a sub-account context token: the master's changes (its
+   * address lock, its sessions ended) reach this socket too (`concerns`).
+   */
+  context: SubaccountContext | null = null;
   /** `auth` with `calc: 1`: calculated values only when asked with `calc` (docs/protocol.md#auth-options). */
   calcOnDemand = false;
   /**
@@ -52,6 +61,9 @@ export class AccountSocket {
   readonly #calcTimes: number[] = [];
   /** The account's own sequence on channel 0 (SEQ_ALL). */
   #authSeq = 0;
+  /** The re-check due when the credential may lapse (its expiry, its session's cap), and when. */
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #timerAt: number | null = null;
 
   constructor(
     readonly link: Link,
@@ -60,7 +72,14 @@ export class AccountSocket {
     readonly event: (ev: Record<string, unknown>) => void,
     /** The peer's address: an API key with an IP allowlist signs in only from a listed one. */
     readonly address: string | null = null,
-  ) {}
+  ) {
+    link.ws.once("close", () => this.#disarm());
+  }
+
+  /** Whether a credential change of `userId` may touch this socket: its own account, or a context's master. */
+  concerns(userId: number): boolean {
+    return this.cred !== null && (this.userId === userId || this.context?.masterId === userId);
+  }
 
   auth(m: Record<string, unknown>): void {
     const gate = this.o.account;
@@ -76,6 +95,12 @@ export class AccountSocket {
       this.event({ event: "auth", status: "FAILED", chanId: 0, code: ERROR_CODES.AUTH_FAILED, msg });
       return;
     }
+    // ip_lock (server/security-settings.ts): a session's token signs a socket in from a listed address only.
+    if (gate && !credentialAddressAllowed(gate.accounts.db, check, this.address)) {
+      const msg = IP_LOCK_REFUSAL;
+      this.event({ event: "auth", status: "FAILED", chanId: 0, code: ERROR_CODES.AUTH_FAILED, msg });
+      return;
+    }
     this.userId = check.userId;
     this.keyCaps = check.caps ?? null;
     this.cred =
@@ -84,6 +109,9 @@ export class AccountSocket {
         : check.keyId !== undefined
           ? { token: null, keyId: check.keyId }
           : null;
+    this.context = check.context ?? null;
+    const held = this.cred && gate ? gate.accounts.recheck(this.cred, this.o.now()) : null;
+    this.#arm(held === null ? null : held.ok ? held.until : this.o.now());
     this.calcOnDemand = m["calc"] === 1;
     this.filter = parseAccountFilter(m["filter"]);
     // Only a credential that may write orders arms the switch: a read-only key cannot cancel.
@@ -174,28 +202,83 @@ export class AccountSocket {
 
   /**
    * Takes the socket's capabilities from its token or key as they are now; once the token or key
-   * is gone (deleted, logged out, revoked) the socket is signed out and closed (false).
+   * is gone (deleted, logged out, revoked), the token expired with no renewal in its session, the
+   * session reached its cap, or an allowlist or address lock leaves this socket out, the socket is
+   * signed out and closed (false). Runs on every input, on every credential change of the account
+   * (or a context's master), and by a timer when the credential may lapse: renewals move that
+   * moment, so the timer reads the token's state again rather than closing blindly.
    */
   recheck(): boolean {
     if (!this.cred) return true;
     const gate = this.o.account;
-    const now = gate?.accounts.recheck(this.cred) ?? null;
+    const held = gate?.accounts.recheck(this.cred, this.o.now()) ?? null;
+    const current = held?.ok ? held : null;
     // A key's allowlist narrowed to leave this socket's address out ends it like a revocation.
     const allowed =
       this.cred.keyId === null ||
       (gate !== undefined && keyAllowsAddress(gate.accounts.db, this.cred.keyId, this.address));
-    if (now !== null && allowed) {
-      this.keyCaps = now.caps;
+    // An address lock turned on that leaves this socket's address out ends it too: the account's
+    // own, and for a context the master's as well.
+    const unlocked =
+      gate === undefined ||
+      this.userId === null ||
+      credentialAddressAllowed(
+        gate.accounts.db,
+        {
+          userId: this.userId,
+          ...(this.cred.keyId === null ? {} : { keyId: this.cred.keyId }),
+          ...(this.context ? { context: this.context } : {}),
+        },
+        this.address,
+      );
+    if (current !== null && allowed && unlocked) {
+      this.keyCaps = current.caps;
+      this.#arm(current.until);
       return true;
     }
     const msg =
-      now !== null ? "apikey: address not allowed" : this.cred.token !== null ? "token: revoked" : "apikey: revoked";
+      current !== null && !allowed
+        ? "apikey: address not allowed"
+        : current !== null
+          ? IP_LOCK_REFUSAL
+          : held !== null && !held.ok
+            ? held.msg
+            : this.cred.token !== null
+              ? "token: revoked"
+              : "apikey: revoked";
     this.userId = null;
     this.keyCaps = null;
     this.cred = null;
+    this.context = null;
+    this.#disarm();
     this.event({ event: "error", code: ERROR_CODES.AUTH_FAILED, msg });
     this.link.ws.close(1008, msg);
     return false;
+  }
+
+  /**
+   * A re-check at `at` (the exchange's clock; null: none needed, an API key). The delay is taken
+   * from the exchange's clock and waited on the real one; a timer that fires early (a clock moved
+   * by hand, a renewal) finds the credential still good and arms the next.
+   */
+  #arm(at: number | null): void {
+    if (at === this.#timerAt && this.#timer !== null) return;
+    this.#disarm();
+    if (at === null || this.link.ws.readyState !== this.link.ws.OPEN) return;
+    const delay = Math.min(Math.max(at - this.o.now(), 0), MAX_TIMER_MS);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#timerAt = null;
+      this.recheck();
+    }, delay);
+    this.#timer.unref();
+  }
+
+  #disarm(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerAt = null;
   }
 }
 

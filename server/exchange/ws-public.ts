@@ -53,9 +53,10 @@ export class PublicSocketServer {
     options.account?.events.onEvent((userId, type, payload) => {
       for (const c of this.#clients) if (c.account.userId === userId) c.account.send(type, payload);
     });
-    // A revoked or narrowed API key, or a deleted token, reaches the sockets signed in with it.
+    // A revoked or narrowed API key, or a deleted token, reaches the sockets signed in with it —
+    // a master's change (its address lock, its sessions) the sockets of its sub-account contexts too.
     options.account?.accounts.onCredentialsChanged((userId) => {
-      for (const c of this.#clients) if (c.account.userId === userId && c.account.cred) c.account.recheck();
+      for (const c of this.#clients) if (c.account.concerns(userId)) c.account.recheck();
     });
     const every = (where: string, fn: () => void, ms: number): void => {
       this.#timers.push(setInterval(guarded(where, fn), ms));

@@ -5,8 +5,9 @@
  * it is kept because verifying an HMAC needs it (it never leaves the server).
  */
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
-import { ERROR_CODES, TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
+import { ERROR_CODES, SESSION_MAX_MS, TOKEN_EXPIRY_MS } from "../../src/protocol/index.ts";
 import type { Db } from "./db.ts";
+import { sessionLapsed } from "./security-settings.ts";
 
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
 
@@ -89,6 +90,14 @@ export type Credential =
   { readonly token: string; readonly keyId: string | null } | { readonly token: null; readonly keyId: string };
 
 /**
+ * A socket's credential checked again (`Accounts.recheck`): what it may do now and when to look
+ * again (null: never by itself, an API key), or why it is signed out.
+ */
+export type Recheck =
+  | { readonly ok: true; readonly caps: readonly string[] | null; readonly until: number | null }
+  | { readonly ok: false; readonly msg: string };
+
+/**
  * Told the user whose API keys or tokens were revoked or narrowed (sockets re-check what they hold).
  */
 export type CredentialListener = (userId: number) => void;
@@ -163,19 +172,43 @@ export class Accounts {
   }
 
   /**
+   * A token minted by a credential (`w/token`, `w/user/token/generate`), with what tokenGrant
+   * allowed (never more than the caller may do). A token of a sign-in session — the session's own,
+   * or one minted from it, however limited — mints into that session (`session_id`): the session's
+   * end (logout, "end this session", "sign out everywhere else", single login, a freeze) deletes
+   * it with the rest, and the session cap (`keep_session_alive` off) refuses it with them, so it
+   * can neither outlive nor out-power the session. An API key, or a token minted with one, has no
+   * session: its tokens carry the key (`keyId`) and die or narrow with it, and live their ttl.
+   */
+  mintToken(
+    parent: { readonly token?: string; readonly keyId?: string },
+    userId: number,
+    now: number,
+    ttlMs: number | null,
+    caps: readonly string[] | null,
+  ): string {
+    const keyId = parent.keyId ?? null;
+    const session = keyId === null && parent.token !== undefined ? this.sessionOfToken(parent.token) : null;
+    return this.issueToken(userId, now, ttlMs ?? TOKEN_EXPIRY_MS, caps, keyId, session);
+  }
+
+  /**
    * The second factors the account has, as user info's `tfaTypes` names them: `otp` (an
-   * authenticator app) and `u2f` (hardware keys, WebAuthn; server/security.ts).
+   * authenticator app), `u2f` (hardware keys, WebAuthn; server/security.ts) and `sms` (codes texted
+   * to a phone number; server/sms.ts).
    */
   secondFactors(user: UserRow): string[] {
     const out: string[] = [];
     if (user.tfa_secret) out.push("otp");
     if (this.db.prepare("SELECT 1 FROM webauthn_keys WHERE user_id = ? LIMIT 1").get(user.id)) out.push("u2f");
+    if (this.db.prepare("SELECT 1 FROM sms_factors WHERE user_id = ?").get(user.id)) out.push("sms");
     return out;
   }
 
   /**
-   * A session's own token renewed (`w/token` asking for the session's rights): the new token
-   * belongs to the same sign-in session as `parent` (server/security.ts lists and ends sessions).
+   * The sign-in session a token belongs to (null: an API key's token, or one from before sessions
+   * were kept). Tokens minted from it join that session (`mintToken`; server/security.ts lists and
+   * ends sessions).
    */
   sessionOfToken(parent: string): number | null {
     const row = this.db.prepare("SELECT session_id FROM tokens WHERE token = ?").get(parent) as
@@ -184,15 +217,16 @@ export class Accounts {
   }
 
   /**
-   * Ends `userId`'s sign-in sessions that `which` picks (by session id; a session token issued
-   * before sessions were kept has none and counts as its own session, id null): their tokens are
+   * Ends `userId`'s sign-in sessions that `which` picks (by session id; a token issued before
+   * sessions were kept has none and counts as its own session, id null): every token of theirs —
+   * the session's own and those minted from it, limited to capabilities or not (`mintToken`) — is
    * deleted and the sockets signed in with them told (onCredentialsChanged) and closed. Tokens
-   * limited to capabilities or minted with an API key are not a session's and stay. Returns the
-   * number of sessions ended.
+   * minted with an API key are no session's and stay (the key's revocation ends them). Returns
+   * the number of sessions ended.
    */
   revokeSessions(userId: number, which: (session: number | null) => boolean): number {
     const rows = this.db
-      .prepare("SELECT token, session_id FROM tokens WHERE user_id = ? AND caps = 'null' AND api_key IS NULL")
+      .prepare("SELECT token, session_id FROM tokens WHERE user_id = ? AND api_key IS NULL")
       .all(userId) as { token: string; session_id: number | null }[];
     const gone = rows.filter((r) => which(r.session_id));
     if (gone.length === 0) return 0;
@@ -236,6 +270,11 @@ export class Accounts {
   }
 
   checkToken(token: string, now: number): AuthCheck {
+    return this.#checkToken(token, now, true);
+  }
+
+  /** checkToken; `expiry` false leaves the token's own expiry to the caller (recheck). */
+  #checkToken(token: string, now: number, expiry: boolean): AuthCheck {
     const row = this.db
       .prepare(
         "SELECT t.user_id, t.expires_at, t.caps, t.api_key, t.session_id, t.context_master, t.context_read_only, u.frozen FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?",
@@ -252,8 +291,12 @@ export class Accounts {
           frozen: number;
         }
       | undefined;
-    if (!row || row.expires_at <= now) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "token: invalid" };
+    if (!row || (expiry && row.expires_at <= now))
+      return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "token: invalid" };
     if (row.frozen === 1) return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "account: frozen" };
+    // keep_session_alive off: a sign-in session ends SESSION_MAX_MS after it began, renewals or not.
+    if (row.session_id !== null && sessionLapsed(this.db, row.session_id, now))
+      return { ok: false, code: ERROR_CODES.AUTH_FAILED, msg: "token: session expired" };
     let context: { readonly context: SubaccountContext } | null = null;
     if (row.context_master !== null) {
       // A sub-account context lives as long as its master's sign-in session: some token of that
@@ -366,26 +409,69 @@ export class Accounts {
 
   /**
    * What a socket authenticated with a token or an API key may do now: `caps` the key's or the
-   * token's current capabilities (null: a session's own token, everything its user may), or null
-   * once the key or token is gone (deleted, logged out, revoked with its key). Expiry is not
-   * checked: a socket stays signed in for its life.
+   * token's current capabilities (null: a session's own token, everything its user may), and
+   * `until`, when to check again (null: an API key, which has no expiry). Not ok, with the reason
+   * the socket is told, once the key or token is gone (deleted, logged out, revoked with its key),
+   * the token has expired, its sign-in session reached the cap (`keep_session_alive` off) or its
+   * account is frozen — the socket is then signed out (exchange/ws-account.ts). A session's own token (or a sub-account context of
+   * it) is renewed by new tokens of the session (`w/token`) while the socket keeps the one it
+   * signed in with, so such a socket lives while its session holds a live token of that kind; a
+   * token limited to capabilities or minted with a key lives to its own expiry.
    */
-  recheck(cred: Credential): { readonly caps: readonly string[] | null } | null {
-    const row = (
-      cred.token === null
-        ? this.db.prepare("SELECT caps, NULL AS api_key FROM api_keys WHERE key = ?").get(cred.keyId)
-        : this.db.prepare("SELECT caps, api_key FROM tokens WHERE token = ?").get(cred.token)
-    ) as { caps: string; api_key: string | null } | undefined;
-    if (!row || (cred.token !== null && row.api_key !== cred.keyId)) return null;
-    let caps: unknown;
-    try {
-      caps = JSON.parse(row.caps);
-    } catch {
-      caps = [];
+  recheck(cred: Credential, now: number): Recheck {
+    if (cred.token === null) {
+      const key = this.db
+        .prepare("SELECT k.caps, u.frozen FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?")
+        .get(cred.keyId) as { caps: string; frozen: number } | undefined;
+      if (!key) return { ok: false, msg: "apikey: revoked" };
+      if (key.frozen === 1) return { ok: false, msg: "account: frozen" };
+      return { ok: true, caps: capsList(key.caps), until: null };
     }
-    // As checkToken: null only for a session's own token; anything else but a list grants nothing.
-    if (caps === null && cred.token !== null && cred.keyId === null) return { caps: null };
-    return { caps: Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [] };
+    const row = this.db
+      .prepare("SELECT api_key, expires_at, caps, session_id, context_master FROM tokens WHERE token = ?")
+      .get(cred.token) as
+      | {
+          api_key: string | null;
+          expires_at: number;
+          caps: string;
+          session_id: number | null;
+          context_master: number | null;
+        }
+      | undefined;
+    if (!row || row.api_key !== cred.keyId) return { ok: false, msg: "token: revoked" };
+    let until = row.expires_at;
+    // Only once the token itself has expired are the session's renewals looked for (a scan of its
+    // tokens): until then its own expiry is when to look again.
+    const renewable =
+      row.session_id !== null && row.api_key === null && (row.caps === "null" || row.context_master !== null);
+    if (until <= now && renewable) {
+      const latest = this.db
+        .prepare(
+          "SELECT MAX(expires_at) AS m FROM tokens WHERE session_id = ? AND api_key IS NULL AND (caps = 'null' OR context_master IS NOT NULL)",
+        )
+        .get(row.session_id) as { m: number | null };
+      until = Math.max(until, latest.m ?? 0);
+    }
+    if (until <= now) return { ok: false, msg: "token: expired" };
+    // The rest as a call would be checked: frozen, the session cap, a context's master session.
+    const check = this.#checkToken(cred.token, now, false);
+    if (!check.ok) return { ok: false, msg: check.msg === "token: invalid" ? "token: revoked" : check.msg };
+    if (row.session_id !== null) {
+      // The cap is checked again when it comes, whatever keep_session_alive says now: it may be
+      // turned off (a tightening, at once) before then.
+      const s = this.db.prepare("SELECT created_at FROM sessions WHERE id = ?").get(row.session_id) as
+        { created_at: number } | undefined;
+      if (s && s.created_at + SESSION_MAX_MS > now) until = Math.min(until, s.created_at + SESSION_MAX_MS);
+    }
+    return { ok: true, caps: check.caps ?? null, until };
+  }
+
+  /**
+   * Tells the sockets of `userId` to check their credentials again: what a session may do changed
+   * outside this class (the address lock of server/security-settings.ts).
+   */
+  credentialsChanged(userId: number): void {
+    this.#credentialsChanged(userId);
   }
 
   #credentialsChanged(userId: number): void {
@@ -459,6 +545,17 @@ export class Accounts {
     this.db.prepare("UPDATE api_keys SET last_nonce = ? WHERE key = ?").run(nonce, key);
     return { ok: true, userId: row.user_id, caps: JSON.parse(row.caps) as string[], keyId: key };
   }
+}
+
+/** A stored capability list; anything but a list of strings (a damaged row) grants nothing. */
+function capsList(text: string): string[] {
+  let caps: unknown;
+  try {
+    caps = JSON.parse(text);
+  } catch {
+    caps = [];
+  }
+  return Array.isArray(caps) ? caps.filter((c): c is string => typeof c === "string") : [];
 }
 
 /** A fixed hash to verify against when the user does not exist, so timing does not tell. */

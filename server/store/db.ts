@@ -178,6 +178,10 @@ const ADDED_COLUMNS: readonly [table: string, column: string, decl: string][] = 
   // `context_read_only` 1 refuses every write made with it.
   ["tokens", "context_master", "INTEGER"],
   ["tokens", "context_read_only", "INTEGER NOT NULL DEFAULT 0"],
+  // A mail encrypted to the account's PGP key (server/mail.ts): its row is written at once, in the
+  // sender's transaction, and its body once encrypted (`pending` 1 until then, never listed).
+  ["outbox", "pending", "INTEGER NOT NULL DEFAULT 0"],
+  ["outbox", "encrypted", "INTEGER NOT NULL DEFAULT 0"],
 ];
 
 /** Tables added after the first release, created on an older database file (IF NOT EXISTS). */
@@ -257,6 +261,91 @@ const ADDED_TABLES: readonly string[] = [
     created_at INTEGER NOT NULL,
     last_used INTEGER
   );`,
+  // SMS as a second factor (server/sms.ts): the number it is on for, the codes texted (one per
+  // account and purpose, stored as a hash), the development SMS outbox (`GET /dev/sms`), and the
+  // wrong codes of the last minutes (the account's attempt limit, on both API hosts).
+  `CREATE TABLE IF NOT EXISTS sms_factors (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    phone TEXT NOT NULL,
+    country_code TEXT NOT NULL,
+    enabled_at INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS sms_codes (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    purpose TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    country_code TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, purpose)
+  );
+  CREATE TABLE IF NOT EXISTS sms_outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    purpose TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    body TEXT NOT NULL,
+    mts INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS sms_outbox_user ON sms_outbox(user_id, mts);
+  CREATE TABLE IF NOT EXISTS sms_failures (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    mts INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS sms_failures_user ON sms_failures(user_id, mts);`,
+  // The account's OpenPGP public keys (server/pgp.ts): pending until the code mailed encrypted to
+  // the key confirms it, then active (every mail to the account is encrypted to it), removed after.
+  `CREATE TABLE IF NOT EXISTS pgp_keys (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    fingerprint TEXT NOT NULL,
+    armored TEXT NOT NULL,
+    user_ids TEXT NOT NULL,
+    algorithm TEXT NOT NULL,
+    key_created INTEGER NOT NULL,
+    expires_at INTEGER,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    changed_at INTEGER NOT NULL,
+    confirm_hash TEXT,
+    confirm_expires INTEGER,
+    tries INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX IF NOT EXISTS pgp_keys_user ON pgp_keys(user_id, status);`,
+  // The security settings (server/security-settings.ts): one row per changed setting (absent: its
+  // default), the changes that wait for the owner's mailed confirmation (only a hash of the link's
+  // token is kept), and the sign-ins from a new address waiting for theirs. Every sign-in asks
+  // whether its address is one of the account's sessions': sessions get an index by account.
+  `CREATE TABLE IF NOT EXISTS security_settings (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (user_id, name)
+  );
+  CREATE TABLE IF NOT EXISTS security_changes (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending',
+    decided_at INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS security_changes_user ON security_changes(user_id, state);
+  CREATE TABLE IF NOT EXISTS login_confirmations (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    address TEXT NOT NULL,
+    agent TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending',
+    decided_at INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS login_confirmations_user ON login_confirmations(user_id, address, state);
+  CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id, address);`,
 ];
 
 function migrate(db: Db): void {

@@ -9,7 +9,7 @@ import WebSocket from "ws";
 import type { ApiServer, ApiServerOptions } from "../api-server.ts";
 import { notificationCodec, orderCodec, type Order } from "../../src/protocol/index.ts";
 import { DEMO } from "../store/seed.ts";
-import { listenApi } from "./api.ts";
+import { listenApi, postJson } from "./api.ts";
 import { messageText } from "../ws-text.ts";
 
 export const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -33,6 +33,40 @@ export interface DemoSession {
   readonly socket: (auth?: Record<string, unknown>) => Promise<{ ws: WebSocket; frames: unknown[][] }>;
   /** An account socket sending exactly these `auth` fields (an API key's, another token's). */
   readonly authSocket: (auth: Record<string, unknown>) => Promise<{ ws: WebSocket; frames: unknown[][] }>;
+}
+
+/** A test API host started for the calling file (or describe); its address is known once started. */
+export interface TestApi {
+  /** `host:port`, set in `beforeAll`. */
+  readonly host: string;
+  /** `http://host:port`, set in `beforeAll`. */
+  readonly base: string;
+  /** POSTs `body` as JSON to `path`, with a session token when given: the status and the JSON body. */
+  readonly post: (path: string, body: unknown, token?: string) => Promise<[number, unknown]>;
+}
+
+/**
+ * Starts an API host with options `o` (see `listenApi`) for the calling file and closes it after.
+ * Registers its own beforeAll/afterAll, so call it at a describe's (or the file's) top level.
+ */
+export function testApi(o: Pick<ApiServerOptions, "exchange"> & Partial<ApiServerOptions>): TestApi {
+  let api: ApiServer | null = null;
+  let host = "";
+  beforeAll(async () => {
+    const started = await listenApi(o);
+    api = started.api;
+    host = started.host;
+  });
+  afterAll(() => api?.close());
+  return {
+    get host() {
+      return host;
+    },
+    get base() {
+      return `http://${host}`;
+    },
+    post: (path, body, token) => postJson(`http://${host}${path}`, body, token),
+  };
 }
 
 /** Five significant digits, the precision the exchange accepts for prices. */

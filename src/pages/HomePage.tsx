@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { platform } from "../ui/config";
+import { NewsletterSignup } from "../ui/notifications/NewsletterSignup";
 import * as css from "./pages.css";
 
 /** The public landing page. */
@@ -58,6 +59,7 @@ export function HomePage() {
           </p>
         </div>
       </div>
+      <NewsletterSignup />
     </>
   );
 }

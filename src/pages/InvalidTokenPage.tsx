@@ -7,7 +7,8 @@ import * as css from "./pages.css";
 
 /**
  * Where a mailed link that no longer works lands (`?kind=signup` from the e-mail confirmation,
- * `?kind=reset` from a password reset): why, and the way to a new link.
+ * `?kind=reset` from a password reset, `?kind=login` and `?kind=security` from the security settings'
+ * links): why, and the way to a new link.
  */
 export function InvalidTokenPage() {
   const kind = new URLSearchParams(useSearch()).get("kind");
@@ -16,13 +17,30 @@ export function InvalidTokenPage() {
       <h1 className={css.h1}>
         <Trans>This link does not work</Trans>
       </h1>
-      <p className={css.lead}>
-        <Trans>
-          It was used already, it has expired, or it was not copied whole. Links in our mails work once: a confirmation
-          link for 24 hours, a password-reset link for 30 minutes.
-        </Trans>
-      </p>
-      {kind === "reset" ? (
+      {kind === "login" || kind === "security" ? (
+        <p className={css.lead}>
+          <Trans>
+            It was used already, cancelled, replaced by a newer mail, or it has expired: a link that confirms a sign-in
+            works for 30 minutes, one that confirms a security change for 1 hour.
+          </Trans>
+        </p>
+      ) : (
+        <p className={css.lead}>
+          <Trans>
+            It was used already, it has expired, or it was not copied whole. Links in our mails work once: a
+            confirmation link for 24 hours, a password-reset link for 30 minutes.
+          </Trans>
+        </p>
+      )}
+      {kind === "login" || kind === "security" ? (
+        // The security settings' links (a new address's sign-in, a pending change): a new one comes
+        // by signing in again, or by asking for the change again.
+        <div className={css.actions}>
+          <a className={css.cta} href={kind === "login" ? "/login" : "/security"}>
+            {kind === "login" ? <Trans>Sign in</Trans> : <Trans>Go to your security settings</Trans>}
+          </a>
+        </div>
+      ) : kind === "reset" ? (
         <div className={css.actions}>
           <a className={css.cta} href="/forgot-password">
             <Trans>Ask for a new reset link</Trans>

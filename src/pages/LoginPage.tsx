@@ -2,9 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
 import { safeBackTarget } from "../ui/routing/paths";
+import { useSecondsUntil } from "../ui/security/factor-parts";
 import {
   newCaptcha,
   passCaptcha,
+  requestSmsCode,
   signIn,
   signInWithApiKey,
   verifyTwoFactor,
@@ -21,13 +23,28 @@ type Method = "password" | "apiKey";
 type Step =
   | { readonly kind: "credentials" }
   | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge }
-  | { readonly kind: "two-factor"; readonly tempToken: string; readonly methods: readonly string[] };
+  | { readonly kind: "two-factor"; readonly tempToken: string; readonly methods: readonly string[] }
+  /** A sign-in from an address new to the account waits for the link mailed to its owner. */
+  | { readonly kind: "confirm-mail" };
 /** The captcha's work on one challenge, done by this tab while the person finishes the form. */
 type Check = { readonly challenge: CaptchaChallenge | null } & (
   | { readonly state: "checking" }
   | { readonly state: "passed"; readonly solution: CaptchaSolution }
   | { readonly state: "failed" }
 );
+
+/** The two-factor step's "send again" for a texted code: counts down to `at`, then texts again. */
+function SmsResend({ at, busy, onSend }: { readonly at: number; readonly busy: boolean; readonly onSend: () => void }) {
+  const { t } = useLingui();
+  const seconds = useSecondsUntil(at);
+  // While it counts down it is words, not a button that looks pressable.
+  if (seconds > 0) return <span className={s.hint}>{t`Send again in ${seconds} s`}</span>;
+  return (
+    <button type="button" className={s.linkButton} disabled={busy} onClick={onSend}>
+      {t`Send the code again`}
+    </button>
+  );
+}
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -42,6 +59,9 @@ export function LoginPage() {
   // The running check's result, which a Sign in pressed before it has passed waits for.
   const pendingCheck = useRef<Promise<CaptchaSolution | null> | null>(null);
   const [otp, setOtp] = useState("");
+  // The two-factor step's texted code: where it went (masked) and when another may be asked for.
+  const [sms, setSms] = useState<{ readonly phone: string; readonly resendAt: number } | null>(null);
+  const textedTo = sms?.phone ?? "";
   const [apiKey, setApiKey] = useState("");
   // The API secret is read from the field once, at submit, and never held in React state.
   const secretRef = useRef<HTMLInputElement>(null);
@@ -62,7 +82,12 @@ export function LoginPage() {
       case "two-factor":
         setStep({ kind: "two-factor", tempToken: out.tempToken, methods: out.methods });
         setOtp("");
+        setSms(null);
         setTouched(false);
+        setError(null);
+        return;
+      case "confirm-mail":
+        setStep({ kind: "confirm-mail" });
         setError(null);
         return;
       case "error":
@@ -106,6 +131,25 @@ export function LoginPage() {
     }
   }
 
+  /** Texts a sign-in code to the account's phone (server/sms.ts); the code field then takes it. */
+  async function textCode(tempToken: string): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await requestSmsCode(tempToken);
+      if (r.kind === "sent") {
+        setSms({ phone: r.phone, resendAt: r.resendAt });
+        setOtp("");
+        setTouched(false);
+      } else {
+        if (r.error === "expired") setStep({ kind: "credentials" });
+        setError(r.error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function switchMethod(next: Method): void {
     setMethod(next);
     setStep({ kind: "credentials" });
@@ -118,7 +162,7 @@ export function LoginPage() {
     setTouched(true);
     if (step.kind === "two-factor") {
       if (otp.trim() === "") return;
-      await run(() => verifyTwoFactor(step.tempToken, otp));
+      await run(() => verifyTwoFactor(step.tempToken, otp, sms ? "sms" : "otp"));
       return;
     }
     if (login.trim() === "" || password === "") return;
@@ -164,8 +208,11 @@ export function LoginPage() {
     "captcha-unavailable": t`The exchange asks for a check this app cannot show. Try again later.`,
     otp: t`That code is not right. Enter the current 6-digit code from your authenticator app.`,
     key: t`The security key did not sign in. Try again, and touch the key when it blinks.`,
+    sms: t`That code is not right, or it has expired. Enter the code from the newest text message, or send a new one.`,
+    "sms-wait": t`A code was sent a moment ago. Wait a minute before asking for another.`,
     expired: t`The sign-in took too long. Enter your password again.`,
     nonce: t`The exchange refused this key's nonce (the key was used elsewhere). Try again in a moment.`,
+    address: t`This account accepts sign-ins only from the addresses on its list, and this address is not on it.`,
   };
 
   const loginMissing = touched && login.trim() === "";
@@ -226,10 +273,33 @@ export function LoginPage() {
               </button>
             </div>
           )}
-          {step.methods.includes("otp") && (
+          {step.methods.includes("sms") && (
+            <div className={css.actions}>
+              {sms === null ? (
+                <button
+                  type="button"
+                  className={step.methods.length > 1 ? s.linkButton : css.cta}
+                  disabled={busy}
+                  onClick={() => void textCode(step.tempToken)}
+                >
+                  <Trans>Text me a code</Trans>
+                </button>
+              ) : (
+                <>
+                  <p className={s.hint}>{t`We texted a code to ${textedTo}.`}</p>
+                  <SmsResend at={sms.resendAt} busy={busy} onSend={() => void textCode(step.tempToken)} />
+                </>
+              )}
+            </div>
+          )}
+          {(step.methods.includes("otp") || sms !== null) && (
             <label className={css.field}>
               <span>
-                <Trans>Code from your authenticator app</Trans>
+                {sms === null ? (
+                  <Trans>Code from your authenticator app</Trans>
+                ) : (
+                  <Trans>Code from the text message</Trans>
+                )}
               </span>
               <input
                 className={css.input}
@@ -251,7 +321,7 @@ export function LoginPage() {
           )}
           {alert}
           <div className={css.actions}>
-            {step.methods.includes("otp") && (
+            {(step.methods.includes("otp") || sms !== null) && (
               <button type="submit" className={css.cta} disabled={busy}>
                 {busy ? t`Checking…` : t`Verify`}
               </button>
@@ -270,7 +340,33 @@ export function LoginPage() {
         </form>
       )}
 
-      {method === "password" && step.kind !== "two-factor" && (
+      {method === "password" && step.kind === "confirm-mail" && (
+        <div className={css.form} data-testid="login-confirm-mail">
+          <h2 className={css.h2}>
+            <Trans>Check your e-mail to confirm this sign-in</Trans>
+          </h2>
+          <p className={css.lead} role="status">
+            <Trans>
+              Your account asks for a confirmation when it is signed in from a new address. We sent a link to your
+              e-mail address: open it and confirm, then sign in again here. The link works for 30 minutes.
+            </Trans>
+          </p>
+          <div className={css.actions}>
+            <button
+              type="button"
+              className={css.cta}
+              onClick={() => {
+                setStep({ kind: "credentials" });
+                setError(null);
+              }}
+            >
+              <Trans>Sign in again</Trans>
+            </button>
+          </div>
+        </div>
+      )}
+
+      {method === "password" && (step.kind === "credentials" || step.kind === "captcha") && (
         <form className={css.form} noValidate onSubmit={(e) => void submitPassword(e)} data-testid="login-form">
           <label className={css.field}>
             <span>

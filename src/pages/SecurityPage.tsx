@@ -22,6 +22,9 @@ import {
   type TotpChallenge,
 } from "../ui/security/api";
 import { QrCode } from "../ui/security/QrCode";
+import { SecuritySettings } from "../ui/security/SecuritySettings";
+import { PgpKey } from "../ui/security/PgpKey";
+import { SmsCard } from "../ui/security/SmsCard";
 import * as css from "./pages.css";
 import * as sec from "./security.css";
 import * as s from "./session.css";
@@ -567,6 +570,7 @@ function HistoryCard({ rows }: { readonly rows: readonly LoginRow[] }) {
     password: t`Wrong password`,
     otp: t`Wrong authenticator code`,
     key: t`Security key refused`,
+    sms: t`Wrong text-message code`,
   };
   return (
     <section className={sec.card} aria-labelledby="history-title">
@@ -683,11 +687,14 @@ export function SecurityPage() {
           </h2>
           <TotpCard on={data.info.factors.includes("otp")} onChange={reload} />
           <KeysCard info={data.info} onChange={reload} />
+          <SmsCard otp={data.info.factors.includes("otp")} onChange={reload} />
+          <PgpKey />
           <h2 className={css.h2}>
             <Trans>Where you are signed in</Trans>
           </h2>
           <SessionsCard rows={data.sessions} onChange={reload} />
           <HistoryCard rows={data.history} />
+          <SecuritySettings />
         </>
       )}
     </section>

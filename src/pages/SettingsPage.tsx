@@ -136,23 +136,14 @@ export function SettingsPage() {
       <h2 className={css.h2}>
         <Trans>Notifications</Trans>
       </h2>
-      <div className={css.settingsGrid}>
-        <Row label={<Trans>Notifications</Trans>}>
-          <Toggle name="notify_main" />
-        </Row>
-        <Row label={<Trans>Order notifications</Trans>}>
-          <Toggle name="notify_orders" />
-        </Row>
-        <Row label={<Trans>Trade notifications</Trans>}>
-          <Toggle name="notify_trades" />
-        </Row>
-        <Row label={<Trans>Funding notifications</Trans>}>
-          <Toggle name="notify_funding" />
-        </Row>
-        <Row label={<Trans>Sounds</Trans>}>
-          <Toggle name="sound_notices" />
-        </Row>
-      </div>
+      {/* The notification switches live on the notifications page, which also stores them on the
+          exchange (it reads the e-mail ones, and another device gets them): one place, one copy. */}
+      <p className={css.muted}>
+        <Trans>
+          Which notifications you get, their sound and the e-mails we send are set on the{" "}
+          <a href="/notifications">notifications page</a>.
+        </Trans>
+      </p>
     </section>
   );
 }

@@ -4,9 +4,11 @@ import {
   EMAIL_RESEND_COOLDOWN_MS,
   emailValid,
   PROHIBITED_COUNTRIES,
+  regionalSignupPath,
   SIGNUP_STEPS,
   UK_WARNING_COUNTRIES,
   usernameValid,
+  venueForCountry,
   type SignupStep,
 } from "../protocol";
 import { Modal } from "../ui/desk/Modal";
@@ -104,6 +106,9 @@ export function SignupPage() {
         ? t`We cannot open accounts for residents of this country.`
         : null;
   const termsProblem = terms ? null : t`Agree to the terms to open an account.`;
+  const venue = venueForCountry(country);
+  const venueEntity = venue?.entity ?? "";
+  const venueCountry = venue ? countryName(venue.country, venue.country) : "";
   const fieldError = (field: string): string | null => {
     if (error?.kind === "taken" && error.field === field)
       return field === "email"
@@ -327,6 +332,15 @@ export function SignupPage() {
               <span className={css.fieldError}>{shown(countryProblem, "country")}</span>
             )}
           </label>
+          {venue && (
+            // The region's own venue takes its residents' applications (docs/product-rules.md#regional-sign-up).
+            <p className={sc.hint} data-testid="regional-venue">
+              <Trans>
+                Residents of {venueCountry} open their accounts with {venueEntity}, our local venue.{" "}
+                <a href={regionalSignupPath(venue.id)}>Apply to {venueEntity}</a>
+              </Trans>
+            </p>
+          )}
           <div className={css.field}>
             <label className={s.check}>
               <input

@@ -11,6 +11,7 @@ import { initAuth } from "../ui/auth";
 import { apiUrl, loadConfig } from "../ui/config";
 import { activateLocale } from "../ui/i18n";
 import { log } from "../ui/log";
+import { syncNotificationPrefs } from "../ui/notifications/sync";
 import { registerServiceWorker } from "../ui/service-worker";
 import { startSession } from "../ui/session";
 import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
@@ -32,6 +33,8 @@ async function boot(): Promise<void> {
   settings.total_equivalent_currency = variant.defaultCurrency;
   settings.ticker_vol_unit = variant.defaultCurrency;
   await hydrateAndPersistSettings();
+  // After the local copy: the exchange's notification preferences win once the user is known.
+  syncNotificationPrefs();
 
   await activateLocale(settings.locale);
   subscribeKey(settings, "locale", (locale) => void activateLocale(locale));

@@ -113,10 +113,40 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: false,
   },
   {
+    // A regional venue's application and its receipt (docs/product-rules.md#regional-sign-up).
+    id: "signup-regional",
+    path: "/signup/:region",
+    title: msg`Apply for an account`,
+    load: () => import("./RegionalSignupPage").then((m) => m.RegionalSignupPage),
+    pageData: false,
+  },
+  {
+    id: "signup-regional-submitted",
+    path: "/signup/:region/submitted",
+    title: msg`Application received`,
+    load: () => import("./RegionalSignupPage").then((m) => m.RegionalSubmittedPage),
+    pageData: false,
+  },
+  {
     id: "confirm-signup",
     path: "/confirm-signup",
     title: msg`Confirm your e-mail`,
     load: () => import("./ConfirmSignupPage").then((m) => m.ConfirmSignupPage),
+    pageData: false,
+  },
+  {
+    // The newsletter mails' links (docs/product-rules.md#newsletters): public, no sign-in needed.
+    id: "newsletter-confirm",
+    path: "/newsletters/confirm",
+    title: msg`Confirm your subscription`,
+    load: () => import("./NewsletterLinkPage").then((m) => m.NewsletterConfirmPage),
+    pageData: false,
+  },
+  {
+    id: "newsletter-unsubscribe",
+    path: "/newsletters/unsubscribe",
+    title: msg`Unsubscribe`,
+    load: () => import("./NewsletterLinkPage").then((m) => m.NewsletterUnsubscribePage),
     pageData: false,
   },
   {
@@ -138,6 +168,22 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/reset-password",
     title: msg`Choose a new password`,
     load: () => import("./ResetPasswordPage").then((m) => m.ResetPasswordPage),
+    pageData: false,
+  },
+  {
+    // The security settings' mailed links (docs/product-rules.md#account-security-settings): public,
+    // as the link's token is the proof and the mail may be read on another device.
+    id: "login-confirm",
+    path: "/login-confirm",
+    title: msg`Confirm a sign-in`,
+    load: () => import("./LoginConfirmPage").then((m) => m.LoginConfirmPage),
+    pageData: false,
+  },
+  {
+    id: "confirm-security-change",
+    path: "/confirm-security-change",
+    title: msg`Confirm a security change`,
+    load: () => import("./ConfirmSecurityChangePage").then((m) => m.ConfirmSecurityChangePage),
     pageData: false,
   },
   {
@@ -202,6 +248,47 @@ export const ROUTES: readonly RouteDef[] = [
     navLoggedIn: true,
   },
   {
+    // Inside the protected /wallets prefix (docs/product-rules.md#protected-area): signed-in users only.
+    id: "wallets",
+    path: "/wallets",
+    title: msg`Wallets`,
+    load: () => import("./WalletsPage").then((m) => m.WalletsPage),
+    pageData: false,
+    nav: 5.5,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /deposit prefix (docs/product-rules.md#deposits): signed-in users only.
+    id: "deposit",
+    path: "/deposit/:currency?",
+    title: msg`Deposit`,
+    load: () => import("./DepositPage").then((m) => m.DepositPage),
+    pageData: false,
+    nav: 5.6,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /reports prefix (docs/product-rules.md#reports): signed-in users only.
+    id: "reports",
+    path: "/reports",
+    title: msg`Reports`,
+    load: () => import("./ReportsPage").then((m) => m.ReportsPage),
+    pageData: false,
+    nav: 5.7,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /security prefix: the withdrawal address book and whitelist; the mailed
+    // confirmation link opens it (docs/product-rules.md#withdrawal-addresses).
+    id: "address-book",
+    path: "/security/addresses",
+    title: msg`Withdrawal addresses`,
+    load: () => import("./AddressBookPage").then((m) => m.AddressBookPage),
+    pageData: false,
+    nav: 8.5,
+    navLoggedIn: true,
+  },
+  {
     // Inside the protected /subaccounts prefix (docs/product-rules.md#protected-area): signed-in users only.
     id: "subaccounts",
     path: "/subaccounts",
@@ -209,6 +296,16 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import("./SubaccountsPage").then((m) => m.SubaccountsPage),
     pageData: false,
     nav: 10,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /notifications prefix (docs/product-rules.md#protected-area): signed-in users only.
+    id: "notifications",
+    path: "/notifications",
+    title: msg`Notifications`,
+    load: () => import("./NotificationsPage").then((m) => m.NotificationsPage),
+    pageData: false,
+    nav: 11,
     navLoggedIn: true,
   },
 ];

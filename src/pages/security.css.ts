@@ -1,25 +1,10 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../ui/theme/contract.css";
+import { table as accountTable } from "../ui/account/account-page.css";
+
+export { badgeOff, badgeOn, card, cardHead, danger, h3, scroll, th } from "../ui/account/account-page.css";
 
 export const page = style({ display: "grid", gap: 8, maxWidth: 980 });
-export const card = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 10,
-  background: vars.color.surface,
-  padding: "16px 18px",
-  display: "grid",
-  gap: 12,
-});
-export const cardHead = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: 8,
-  alignItems: "baseline",
-  justifyContent: "space-between",
-});
-export const h3 = style({ margin: 0, fontSize: 16 });
-export const badgeOn = style({ color: vars.color.success, fontWeight: 600, fontSize: 13 });
-export const badgeOff = style({ color: vars.color.textMuted, fontWeight: 600, fontSize: 13 });
 export const setup = style({
   display: "grid",
   gap: 16,
@@ -52,16 +37,7 @@ export const itemHead = style({
   justifyContent: "space-between",
 });
 export const row = style({ display: "flex", flexWrap: "wrap", gap: 10, alignItems: "end" });
-export const scroll = style({ overflowX: "auto", maxWidth: "100%" });
-export const table = style({ borderCollapse: "collapse", width: "100%", fontSize: 14, minWidth: 560 });
-export const th = style({
-  textAlign: "start",
-  fontWeight: 600,
-  color: vars.color.textMuted,
-  padding: "6px 8px",
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: "nowrap",
-});
+export const table = style([accountTable, { minWidth: 560 }]);
 // One line per row: on a phone the table scrolls sideways (its region is focusable) rather than
 // wrapping each date over several lines.
 export const td = style({
@@ -73,13 +49,3 @@ export const td = style({
 export const agent = style({ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
 export const failed = style({ color: vars.color.danger, fontWeight: 600 });
 export const current = style({ color: vars.color.success, fontWeight: 600, marginInlineStart: 6 });
-export const danger = style({
-  background: "transparent",
-  color: vars.color.danger,
-  border: `1px solid ${vars.color.danger}`,
-  borderRadius: 6,
-  padding: "6px 12px",
-  font: "inherit",
-  cursor: "pointer",
-  selectors: { "&:disabled": { opacity: 0.6, cursor: "default" } },
-});

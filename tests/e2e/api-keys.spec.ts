@@ -1,71 +1,7 @@
-import { createHmac } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { API, confirmedAccount, mailedCode, signedPost, signInWithPassword } from "./account-helpers";
 import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
 
-// The exchange beside the app `npm start` serves: public API on PORT+1, authenticated host on PORT+2.
-const PORT = Number(process.env["E2E_PORT"] ?? 5190);
-const API = `http://127.0.0.1:${PORT + 1}`;
-const AUTH = `http://127.0.0.1:${PORT + 2}`;
 const KEY_MAIL = "Confirm your new API key";
-
-interface Account {
-  readonly username: string;
-  readonly email: string;
-  readonly password: string;
-}
-
-/**
- * A fresh, e-mail-confirmed account through the exchange's public sign-up call and the mailed
- * confirmation in the development outbox (the sign-up page has its own journey).
- */
-async function signUp(request: APIRequestContext): Promise<Account> {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const username = `keys_${id}`;
-  const email = `${username}@example.test`;
-  const password = "correct-horse-battery-9";
-  const form = { country: "GB", tosVersion: "1.0", prohibitedPerson: false, newsletter: false };
-  const signup = await request.post(`${API}/v2/signup`, { data: { email, username, password, ...form } });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const outbox = (await (await request.get(`${API}/dev/outbox`)).json()) as { recipient: string; body: string }[];
-  const hash = /code: ([0-9a-f]+)/.exec(outbox.find((m) => m.recipient === email)?.body ?? "")?.[1];
-  expect(hash, "confirmation code in the outbox").toBeTruthy();
-  const confirm = await request.post(`${API}/v2/int/user/email/confirm`, { data: { emailVerifyHash: hash } });
-  expect(confirm.status()).toBe(200);
-  return { username, email, password };
-}
-
-/** The newest mailed API-key code for `email`, from the development outbox. */
-async function mailedKeyCode(request: APIRequestContext, email: string): Promise<string> {
-  const outbox = (await (await request.get(`${API}/dev/outbox`)).json()) as {
-    recipient: string;
-    subject: string;
-    body: string;
-  }[];
-  const mail = outbox.find((m) => m.recipient === email && m.subject === KEY_MAIL);
-  const code = /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1];
-  expect(code, "the key's code in the outbox").toBeTruthy();
-  return code ?? "";
-}
-
-let nonce = Date.now() * 1000;
-/** A REST call signed with an API key, as a bot makes it (HMAC-SHA384 over "/api" + path + nonce + body). */
-async function signed(key: string, secret: string, path: string, body: unknown = {}): Promise<[number, unknown]> {
-  const raw = JSON.stringify(body);
-  const n = String(++nonce);
-  const sig = createHmac("sha384", secret).update(`/api${path}${n}${raw}`).digest("hex");
-  const res = await fetch(`${AUTH}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "bfx-apikey": key, "bfx-nonce": n, "bfx-signature": sig },
-    body: raw,
-  });
-  return [res.status, await res.json()];
-}
-
-async function signIn(page: Page, login: string, password: string): Promise<void> {
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
 
 test("a new user creates a read-only API key confirmed by the mailed code, uses it as a bot, and revokes it", async ({
   page,
@@ -73,14 +9,14 @@ test("a new user creates a read-only API key confirmed by the mailed code, uses 
   request,
 }) => {
   test.setTimeout(90_000);
-  const account = await signUp(request);
+  const account = await confirmedAccount(request, "keys", "correct-horse-battery-9");
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The page is for signed-in users: the sign-in comes first and lands on it.
   await page.goto("/api");
   await expect(page).toHaveURL(/\/login\?back=%2Fapi&forced=1$/);
   await acceptCookies(page);
-  await signIn(page, account.username, account.password);
+  await signInWithPassword(page, account.username, account.password);
   await expect(page).toHaveURL(/\/api$/);
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
   await expect(page.getByText("You have no API keys yet.")).toBeVisible();
@@ -112,7 +48,7 @@ test("a new user creates a read-only API key confirmed by the mailed code, uses 
   const codeDialog = page.getByRole("dialog", { name: "Confirm the new key" });
   await expect(codeDialog).toBeVisible();
   await expect(codeDialog).toContainText("We sent a 6-digit code to your e-mail address");
-  const code = await mailedKeyCode(request, account.email);
+  const code = await mailedCode(request, account.email, KEY_MAIL);
   await codeDialog.getByLabel("Code from the e-mail").fill(code === "000000" ? "111111" : "000000");
   await codeDialog.getByRole("button", { name: "Confirm" }).click();
   await expect(codeDialog.getByRole("alert")).toHaveText(
@@ -144,11 +80,11 @@ test("a new user creates a read-only API key confirmed by the mailed code, uses 
   expect(await page.content()).not.toContain(secret);
 
   // As a bot would: a signed read works, a signed write is refused.
-  const [readStatus, wallets] = await signed(key, secret, "/v2/auth/r/wallets");
+  const [readStatus, wallets] = await signedPost({ key, secret }, "/v2/auth/r/wallets");
   expect(readStatus).toBe(200);
   expect(Array.isArray(wallets)).toBe(true);
   const order = { type: "EXCHANGE LIMIT", symbol: "tBTCUSD", amount: "0.001", price: "1000" };
-  expect(await signed(key, secret, "/v2/auth/w/order/submit", order)).toEqual([
+  expect(await signedPost({ key, secret }, "/v2/auth/w/order/submit", order)).toEqual([
     500,
     ["error", 10100, "apikey: permission denied for this call"],
   ]);
@@ -185,7 +121,7 @@ test("a new user creates a read-only API key confirmed by the mailed code, uses 
   await expect(revoke).toBeHidden();
   await expect(page.getByText("You have no API keys yet.")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "The key has been revoked." })).toBeVisible();
-  expect(await signed(key, secret, "/v2/auth/r/wallets")).toEqual([500, ["error", 10100, "apikey: invalid"]]);
+  expect(await signedPost({ key, secret }, "/v2/auth/r/wallets")).toEqual([500, ["error", 10100, "apikey: invalid"]]);
 });
 
 test("HTTP 429 is told once for the whole app, with the server's time to retry â€” the login page included", async ({
@@ -206,7 +142,7 @@ test("HTTP 429 is told once for the whole app, with the server's time to retry â
       body: JSON.stringify({ error: "ERR_RATE_LIMIT" }),
     }),
   );
-  await signIn(page, "demo", "demo-password");
+  await signInWithPassword(page, "demo", "demo-password");
   const notice = page.getByTestId("rate-limit-notice");
   await expect(notice).toContainText(/You can try again in (42|41|40) s\./);
   // The login page says nothing of its own about it.

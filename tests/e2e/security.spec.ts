@@ -1,77 +1,30 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
+import {
+  accessibleAtBothWidths,
+  API,
+  AUTH,
+  authenticator,
+  confirmedAccount,
+  mailsTo,
+  signInWithPassword,
+  signOut,
+} from "./account-helpers";
+import { acceptCookies, expect, test } from "./fixtures";
 
-// The exchange beside the app `npm start` serves: public API on PORT+1, authenticated host on PORT+2.
+// Browsers refuse WebAuthn on an IP address: the key journey opens the app under its localhost name.
 const PORT = Number(process.env["E2E_PORT"] ?? 5190);
-const API = `http://127.0.0.1:${PORT + 1}`;
-const AUTH = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = "correct-horse-battery";
 
 // Each journey signs in twice and runs axe at two widths twice: longer than the suite's 30 s default.
 test.describe.configure({ timeout: 90_000 });
 
-/** A code of the secret at `timeMs`, as an authenticator app computes it (otpauth, RFC 6238). */
-function code(secret: string, timeMs = Date.now()): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
-  return totp.generate({ timestamp: timeMs });
-}
-
-interface Mail {
-  readonly recipient: string;
-  readonly subject: string;
-  readonly body: string;
-}
-
-async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  return ((await (await request.get(`${API}/dev/outbox`)).json()) as Mail[]).filter((m) => m.recipient === to);
-}
-
-/** A fresh, e-mail-confirmed account (sign-up, then the code from the development outbox). */
-async function signUp(request: APIRequestContext): Promise<{ username: string; email: string }> {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const username = `sec_${id}`;
-  const email = `${username}@example.test`;
-  // What the sign-up form sends (country, the terms' version, the prohibited-person answer): tests/e2e/signup.spec.ts.
-  const form = { country: "GB", tosVersion: "1.0", prohibitedPerson: false, newsletter: false };
-  const signup = await request.post(`${API}/v2/signup`, { data: { email, username, password: PASSWORD, ...form } });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const mail = (await mailsTo(request, email)).find((m) => /code: [0-9a-f]+/.test(m.body));
-  const hash = /code: ([0-9a-f]+)/.exec(mail?.body ?? "")?.[1];
-  expect(hash, "confirmation code in the outbox").toBeTruthy();
-  expect((await request.post(`${API}/v2/int/user/email/confirm`, { data: { emailVerifyHash: hash } })).status()).toBe(
-    200,
-  );
-  return { username, email };
-}
-
-async function signInWithPassword(page: Page, login: string): Promise<void> {
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId("header-logout").click();
-  await expect(page).toHaveURL(/\/logout$/);
-  await page.getByTestId("logout-submit").click();
-  await expect(page).toHaveURL(/\/logged-out$/);
-}
-
-/** axe on what the page shows now, at desktop and at phone width. */
-async function accessibleAtBothWidths(page: Page, what: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAccessible(page, `${what} at 1440 px`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${what} at 390 px`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+/** A code of the secret at `timeMs`, as an authenticator app computes it. */
+const code = (secret: string, timeMs = Date.now()): string => authenticator(secret).at(timeMs);
 
 test("turns on an authenticator app on /security, ends the other sessions, and signs in again with password and code", async ({
   page,
   request,
 }) => {
-  const { username, email } = await signUp(request);
+  const { username, email } = await confirmedAccount(request, "sec", PASSWORD);
   // A session elsewhere (another device), which "sign out everywhere else" must end.
   const elsewhere =
     (
@@ -82,7 +35,7 @@ test("turns on an authenticator app on /security, ends the other sessions, and s
 
   await page.goto("/login?back=%2Fsecurity");
   await acceptCookies(page);
-  await signInWithPassword(page, username);
+  await signInWithPassword(page, username, PASSWORD);
   await expect(page).toHaveURL(/\/security$/);
   await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
   await expect(page.getByTestId("totp-state")).toHaveText("Off");
@@ -116,7 +69,7 @@ test("turns on an authenticator app on /security, ends the other sessions, and s
 
   await signOut(page);
   await page.goto("/login?back=%2Fsecurity");
-  await signInWithPassword(page, username);
+  await signInWithPassword(page, username, PASSWORD);
   await expect(page.getByTestId("two-factor-form")).toBeVisible();
   // The code that turned it on is spent: the next time step's code (accepted as clock drift) signs in.
   await page.getByLabel("Code from your authenticator app").fill(code(secret, Date.now() + 30_000));
@@ -130,7 +83,7 @@ test("registers a hardware key through Chromium's virtual authenticator and sign
   page,
   request,
 }) => {
-  const { username, email } = await signUp(request);
+  const { username, email } = await confirmedAccount(request, "sec", PASSWORD);
   // Browsers refuse WebAuthn on an IP address: the app is opened under its localhost name.
   const app = `http://localhost:${PORT}`;
   const cdp = await page.context().newCDPSession(page);
@@ -147,7 +100,7 @@ test("registers a hardware key through Chromium's virtual authenticator and sign
 
   await page.goto(`${app}/login?back=%2Fsecurity`);
   await acceptCookies(page);
-  await signInWithPassword(page, username);
+  await signInWithPassword(page, username, PASSWORD);
   await expect(page).toHaveURL(/\/security$/);
   await page.getByRole("button", { name: "Add a security key" }).click();
   await page.getByLabel("Key name").fill("Virtual key");
@@ -160,7 +113,7 @@ test("registers a hardware key through Chromium's virtual authenticator and sign
 
   await signOut(page);
   await page.goto(`${app}/login?back=%2Fsecurity`);
-  await signInWithPassword(page, username);
+  await signInWithPassword(page, username, PASSWORD);
   await expect(page.getByTestId("two-factor-form")).toBeVisible();
   await expect(page.getByLabel("Code from your authenticator app")).toHaveCount(0);
   await page.getByRole("button", { name: "Use your security key" }).click();

@@ -1,33 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
-
-// The exchange beside the app `npm start` serves: public API on PORT+1 (its development outbox too).
-const PORT = Number(process.env["E2E_PORT"] ?? 5190);
-const API = `http://127.0.0.1:${PORT + 1}`;
-
-/** axe at the desktop and the phone width (every new page is held to both), back at the desktop's. */
-async function accessibleAtBothWidths(page: Page, what: string): Promise<void> {
-  await expectAccessible(page, `${what} at 1440 px`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${what} at 390 px`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-/** The path and query of the newest mailed link to `to` that starts with `path`, as a person would click it. */
-async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get(`${API}/dev/outbox`)).json()) as { recipient: string; body: string }[];
-      const body = outbox.find((m) => m.recipient === to && m.body.includes(path))?.body ?? "";
-      link = new RegExp(`(${path.replace("?", "\\?")}[^\\s.]+)`).exec(body)?.[1] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  return link;
-}
-
-const unique = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+import { accessibleAtBothWidths, API, mailedLink, unique } from "./account-helpers";
+import { acceptCookies, expect, test } from "./fixtures";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -1,6 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../theme/contract.css";
 
+export { alert, field, hint, muted } from "../account/account-page.css";
+
 export const page = style({ padding: "32px 0 48px", maxWidth: 880 });
 
 export const sectionHead = style({
@@ -30,8 +32,6 @@ export const cardHead = style({ display: "flex", gap: 12, alignItems: "baseline"
 export const cardTitle = style({ margin: 0, fontSize: 17, flex: "1 1 14rem", overflowWrap: "anywhere" });
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: 13, overflowWrap: "anywhere" });
-
-export const muted = style({ color: vars.color.textMuted, margin: 0, fontSize: 14 });
 
 export const chips = style({ display: "flex", flexWrap: "wrap", gap: 6, listStyle: "none", margin: 0, padding: 0 });
 export const chip = style({
@@ -65,7 +65,6 @@ export const danger = style([
 ]);
 
 export const form = style({ display: "grid", gap: 16, maxWidth: 560 });
-export const field = style({ display: "grid", gap: 4 });
 export const input = style({
   background: vars.color.surface,
   color: vars.color.text,
@@ -77,15 +76,7 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 export const textarea = style([input, { minHeight: 72, resize: "vertical", fontFamily: vars.font.mono }]);
-export const hint = style({ color: vars.color.textMuted, fontSize: 13, margin: 0 });
 export const fieldError = style({ color: vars.color.danger, fontSize: 13, margin: 0 });
-export const alert = style({
-  border: `1px solid ${vars.color.danger}`,
-  background: vars.color.surfaceRaised,
-  padding: "10px 12px",
-  borderRadius: 8,
-  margin: 0,
-});
 export const warning = style({
   border: `1px solid ${vars.color.warning}`,
   background: vars.color.surfaceRaised,

@@ -72,7 +72,7 @@ export interface SessionRow {
   readonly current: boolean;
 }
 
-export type LoginResult = "signed-in" | "password" | "otp" | "key";
+export type LoginResult = "signed-in" | "password" | "otp" | "key" | "sms";
 
 export interface LoginRow {
   readonly id: number;
@@ -82,7 +82,7 @@ export interface LoginRow {
   readonly outcome: LoginResult;
 }
 
-const OUTCOMES: ReadonlySet<string> = new Set(["signed-in", "password", "otp", "key"]);
+const OUTCOMES: ReadonlySet<string> = new Set(["signed-in", "password", "otp", "key", "sms"]);
 
 export function overview(): Promise<Result<SecurityOverview>> {
   return call("/v2/auth/r/int/security", {}, (b) => {

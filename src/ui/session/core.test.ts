@@ -576,6 +576,35 @@ describe("login", () => {
     expect(await h.core.verifyTwoFactor("temp-1", "123 456")).toEqual({ kind: "signed-in" });
     expect(h.stored().token).toBe("tfa-token");
   });
+
+  it("passes the two-factor step with a texted code: asked for, waited for, then verified", async () => {
+    let texts = 0;
+    const h = harness({
+      routes: {
+        "/v2/login": () => ({ status: 200, body: { tfa: "sms", tfaTypes: ["sms"], tempToken: "temp-s" } }),
+        "/v2/login/sms": (req) => {
+          expect(req.body).toEqual({ tempToken: "temp-s", method: "sms" });
+          texts += 1;
+          return texts === 1
+            ? { status: 200, body: ["+44 ••• 3456", 1_300_000, 1_060_000] }
+            : { status: 400, body: ["error", 10020, "sms: wait before asking for another code"] };
+        },
+        "/v2/login/verify": (req) => {
+          const b = req.body as Record<string, string>;
+          if (b["method"] !== "sms") return { status: 400, body: ["error", 10100, "otp: not enabled"] };
+          return b["otp"] === "654321"
+            ? { status: 200, body: ["sms-token"] }
+            : { status: 400, body: ["error", 10100, "sms: code invalid"] };
+        },
+      },
+    });
+    expect(await h.core.login({ login: "sms-user", password: "pw" })).toMatchObject({ methods: ["sms"] });
+    expect(await h.core.requestSmsCode("temp-s")).toEqual({ kind: "sent", phone: "+44 ••• 3456", resendAt: 1_060_000 });
+    expect(await h.core.requestSmsCode("temp-s")).toEqual({ kind: "error", error: "sms-wait" });
+    expect(await h.core.verifyTwoFactor("temp-s", "123456", "sms")).toEqual({ kind: "error", error: "sms" });
+    expect(await h.core.verifyTwoFactor("temp-s", "654 321", "sms")).toEqual({ kind: "signed-in" });
+    expect(h.stored().token).toBe("sms-token");
+  });
 });
 
 describe("API-key sessions", () => {

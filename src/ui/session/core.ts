@@ -31,6 +31,7 @@ import {
   FEEDBACK_SOURCE_DEFAULT,
   KEEP_ALIVE_INTERVAL_MS,
   parseApiError,
+  smsSentCodec,
   TOKEN_DELETE_TIMEOUT_MS,
   TOKEN_EXPIRY_MS,
   USER_INFO_POLL_MS,
@@ -168,8 +169,14 @@ export type LoginError =
   | "otp"
   | "expired"
   | "nonce"
+  /** The account's address lock (ip_lock) leaves this address out (server/security-settings.ts). */
+  | "address"
   /** The security key did not sign, or its signature was refused. */
-  | "key";
+  | "key"
+  /** The texted sign-in code is wrong, expired or spent (server/sms.ts). */
+  | "sms"
+  /** A text was sent a moment ago, or too many this hour: wait before asking again. */
+  | "sms-wait";
 
 /** The captcha provider this app can pass: ALTCHA's proof of work (server/captcha.ts). */
 const CAPTCHA_PROVIDER = "altcha";
@@ -194,6 +201,11 @@ export interface LoginInput {
 
 export type LoginOutcome =
   | { readonly kind: "signed-in" }
+  /**
+   * The sign-in is held: the address is new for an account with lock_on_new_ip on, and the
+   * exchange mailed a link that confirms it (server/security-settings.ts); sign in again after.
+   */
+  | { readonly kind: "confirm-mail" }
   /** A captcha must be passed first; `error` is "captcha" when the exchange refused the last one. */
   | { readonly kind: "captcha"; readonly challenge: CaptchaChallenge; readonly error: LoginError | null }
   | {
@@ -221,11 +233,18 @@ export function tokenFrom(body: unknown): string | null {
   return null;
 }
 
+/** Whether a sign-in answer holds the sign-in for a mailed confirmation (`{confirmLogin: "email"}`). */
+function heldForMail(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as Record<string, unknown>)["confirmLogin"] === "email";
+}
+
 /** Maps a refused login or verification to what the person is told. */
 export function loginErrorFrom(reply: HttpReply): LoginError {
   if (reply.status === 429) return "rate-limited";
   const err = parseApiError(reply.body);
   const msg = err?.message ?? "";
+  if (msg.startsWith("sms:")) return /wait|messages/.test(msg) ? "sms-wait" : "sms";
+  if (msg.startsWith("ip:")) return "address";
   if (/lock|frozen|suspend|disabled/i.test(msg)) return "locked";
   if (/not verified|unverified/i.test(msg)) return "unverified";
   if (/captcha/i.test(msg)) return "captcha";
@@ -411,6 +430,7 @@ export class SessionCore {
             methods: listed.length > 0 ? listed : [method],
           };
         }
+        if (heldForMail(reply.body)) return { kind: "confirm-mail" };
         const token = tokenFrom(reply.body);
         if (token) {
           this.#adopt(token);
@@ -432,22 +452,49 @@ export class SessionCore {
     }
   }
 
-  /** The two-factor step (`/v2/login/verify`) with the code from the authenticator app. */
-  async verifyTwoFactor(tempToken: string, otp: string): Promise<LoginOutcome> {
+  /**
+   * The two-factor step (`/v2/login/verify`) with a code: from the authenticator app (`otp`), or
+   * the one texted to the account's phone (`sms`, after `requestSmsCode`).
+   */
+  async verifyTwoFactor(tempToken: string, otp: string, method: "otp" | "sms" = "otp"): Promise<LoginOutcome> {
     try {
       const reply = await this.#d.http({
         method: "POST",
         path: "/v2/login/verify",
-        body: { tempToken, otp: otp.replace(/\s+/g, ""), method: "otp" },
+        body: { tempToken, otp: otp.replace(/\s+/g, ""), method },
       });
       const token = reply.status === 200 ? tokenFrom(reply.body) : null;
       if (token) {
         this.#adopt(token);
         return { kind: "signed-in" };
       }
+      if (reply.status === 200 && heldForMail(reply.body)) return { kind: "confirm-mail" };
       return { kind: "error", error: reply.status === 200 ? "server" : loginErrorFrom(reply) };
     } catch (err) {
       log.warn("two-factor request failed", err);
+      return { kind: "error", error: "unreachable" };
+    }
+  }
+
+  /**
+   * Asks the exchange to text a sign-in code to the account's phone (`/v2/login/sms`): the masked
+   * number it went to and when another may be asked for.
+   */
+  async requestSmsCode(
+    tempToken: string,
+  ): Promise<
+    | { readonly kind: "sent"; readonly phone: string; readonly resendAt: number }
+    | { readonly kind: "error"; readonly error: LoginError }
+  > {
+    try {
+      const reply = await this.#d.http({ method: "POST", path: "/v2/login/sms", body: { tempToken, method: "sms" } });
+      if (reply.status !== 200) return { kind: "error", error: loginErrorFrom(reply) };
+      const sent = smsSentCodec.decode(reply.body);
+      return sent.ok
+        ? { kind: "sent", phone: sent.value.phone, resendAt: sent.value.resendAt }
+        : { kind: "error", error: "server" };
+    } catch (err) {
+      log.warn("sms code request failed", err);
       return { kind: "error", error: "unreachable" };
     }
   }
@@ -486,6 +533,7 @@ export class SessionCore {
         this.#adopt(token);
         return { kind: "signed-in" };
       }
+      if (reply.status === 200 && heldForMail(reply.body)) return { kind: "confirm-mail" };
       if (reply.status === 200) return { kind: "error", error: "server" };
       return { kind: "error", error: loginErrorFrom(reply) === "expired" ? "expired" : "key" };
     } catch (err) {

@@ -15,6 +15,7 @@ export {
   session,
   startSession,
   switchAccount,
+  requestSmsCode,
   verifyTwoFactor,
   verifyWithKey,
 } from "./session";
@@ -31,3 +32,4 @@ export {
   type SignupContext,
 } from "./account-opening";
 export { openingHttp } from "./opening-http";
+export { submitRegionalApplication, venueTerms, type ApplicationError, type VenueTerms } from "./regional-application";

@@ -193,8 +193,13 @@ export function signIn(input: LoginInput): Promise<LoginOutcome> {
   return started().login(input);
 }
 
-export function verifyTwoFactor(tempToken: string, otp: string): Promise<LoginOutcome> {
-  return started().verifyTwoFactor(tempToken, otp);
+export function verifyTwoFactor(tempToken: string, otp: string, method: "otp" | "sms" = "otp"): Promise<LoginOutcome> {
+  return started().verifyTwoFactor(tempToken, otp, method);
+}
+
+/** Texts a sign-in code to the account's phone (the two-factor step's SMS choice). */
+export function requestSmsCode(tempToken: string): ReturnType<SessionCore["requestSmsCode"]> {
+  return started().requestSmsCode(tempToken);
 }
 
 /**

@@ -108,9 +108,10 @@ export const SIGNED_OUT: AccountAuthState = { status: "signed-out", code: null, 
  * step per connection (docs/protocol.md#authentication): nothing in the protocol re-authenticates
  * or refreshes a token on a live socket — no such input, no expiry event among channel 0's types,
  * and the error codes have only auth failures (10100, 10111–10114) and an un-authentication error
- * (10200) — so a socket is signed in for its life (the embedded exchange, too, checks a token only
- * when `auth` is sent). The new credentials wait for the next (re)connect; reconnecting to use them
- * would only blank the account until the fresh snapshots came.
+ * (10200) — so a socket stays signed in with the token it began with (the embedded exchange keeps
+ * a session token's socket while the session's renewals come and ends it with the session or at
+ * its 12-hour cap: docs/protocol.md#authentication). The new credentials wait for the next
+ * (re)connect; reconnecting to use them would only blank the account until the fresh snapshots came.
  */
 export class AccountAuth {
   readonly #o: AccountAuthOptions;

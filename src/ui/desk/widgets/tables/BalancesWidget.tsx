@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
 import { useSnapshot } from "valtio";
 import type { AccountView, Wallet } from "../../../../protocol";
 import { settings, updateSetting } from "../../../settings/store";
 import type { WidgetProps } from "../../widget";
-import { lastPrices, unitDecimals, valuationUnit, valueIn } from "../../bitcoin-view";
-import { subscribeTickers, tickersSnapshot } from "../markets/tickers-feed";
+import { useRates, valueIn } from "../../../rates";
+import { unitDecimals, valuationUnit } from "../../bitcoin-view";
 import { AccountGate } from "./AccountGate";
 import { BALANCES_TABS, filterWallets, isBalancesTab, type BalancesTab } from "./balances";
 import { BALANCE_SORT_KEYS, TABLE_IDS } from "./columns";
@@ -27,13 +27,15 @@ function Balances(props: { readonly view: AccountView }) {
   const s = useSnapshot(settings);
   const tab = s.balances_tab;
   const { wallets, balance } = props.view;
-  // Values in the equivalent currency, or in bitcoin in bitcoin view mode; prices from the shared
-  // ticker poll (one render per poll, never per tick).
+  // Values in the equivalent currency, or in bitcoin in bitcoin view mode, at the exchange's
+  // conversion rates (src/ui/rates: cached 60 s, batched, bridged through USD; one render per
+  // refresh, never per tick). USD is always asked: the AUM comes in USD.
   const unit = valuationUnit(s);
-  const tickers = useSyncExternalStore(subscribeTickers, tickersSnapshot);
-  const last = useMemo(() => lastPrices(tickers.tickers), [tickers]);
+  const currencies = useMemo(() => [...wallets.map((w) => w.currency), "USD"], [wallets]);
+  const rates = useRates(currencies, unit);
+  const valueOf = (currency: string, amount: number): number => valueIn(rates, currency, amount, unit);
   const value = (currency: string, amount: number): string => {
-    const v = valueIn(currency, amount, unit, last);
+    const v = valueOf(currency, amount);
     return Number.isNaN(v) ? "—" : formatAmount(v, unitDecimals(unit));
   };
   const rows = useMemo(
@@ -122,11 +124,7 @@ function Balances(props: { readonly view: AccountView }) {
         empty={<Trans>No balances to show.</Trans>}
       />
       {balance && (
-        <BalanceTotal
-          aum={valueIn("USD", balance.aum, unit, last)}
-          aumNet={valueIn("USD", balance.aumNet, unit, last)}
-          unit={unit}
-        />
+        <BalanceTotal aum={valueOf("USD", balance.aum)} aumNet={valueOf("USD", balance.aumNet)} unit={unit} />
       )}
     </>
   );
