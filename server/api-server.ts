@@ -91,6 +91,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   // Newsletters with double opt-in (newsletters.ts); its per-address guest counters are this host's.
   const newsletters = options.account ? new Newsletters(options.account.accounts, options.now) : null;
   const server = createServer((req, res) => safely(res, `${req.method} ${req.url}`, () => handle(req, res))());
+  // An idle keep-alive connection is closed by the server after this long. Node's 5 s default races
+  // clients that reuse a connection just as it closes (their request dies with ECONNRESET, "socket
+  // hang up"); a minute outlasts the pauses of a page or a bot between calls.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const appOrigins = servedOrigins(options.appOrigin);
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const origin = req.headers.origin;

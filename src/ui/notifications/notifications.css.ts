@@ -2,7 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../theme/contract.css";
 import { pill, table as accountTable } from "../account/account-page.css";
 
-export { cardShrinks as card, h2, muted, pill as badge, scroll, th } from "../account/account-page.css";
+export { cardShrinks as card, h2, muted, scroll, th } from "../account/account-page.css";
 
 export const page = style({ display: "grid", gap: 16, maxWidth: 1040, minWidth: 0 });
 export const fieldset = style({
