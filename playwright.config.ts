@@ -32,9 +32,11 @@ export default defineConfig({
   webServer: {
     // The product exactly as `npm start` runs it, on its own port.
     command: "node scripts/start.mjs",
-    // Sign-ins from one address: the E2E suite signs in more often than the 10 a minute a person gets.
-    // and opens more accounts than the 3 an hour one address gets before the sign-up captcha.
-    env: { PORT: String(PORT), RATE_LIMITS: "login=120", SIGNUP_CAPTCHA_AFTER: "50" },
+    // Every journey comes from one address: the suite signs in more often than the 10 a minute a
+    // person gets, makes more calls than the 90 a minute of one person's pages (two journeys side by
+    // side on account pages that each load several calls), and opens more accounts than the 3 an
+    // hour one address gets before the sign-up captcha.
+    env: { PORT: String(PORT), RATE_LIMITS: "login=120,auth=600,public=600", SIGNUP_CAPTCHA_AFTER: "50" },
     url: `http://127.0.0.1:${PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
