@@ -36,7 +36,13 @@ export default defineConfig({
     // person gets, makes more calls than the 90 a minute of one person's pages (two journeys side by
     // side on account pages that each load several calls), and opens more accounts than the 3 an
     // hour one address gets before the sign-up captcha.
-    env: { PORT: String(PORT), RATE_LIMITS: "login=120,auth=600,public=600", SIGNUP_CAPTCHA_AFTER: "50" },
+    // A confirmed withdrawal completes within seconds (WITHDRAW_STEP_MS; 10 s a step by default).
+    env: {
+      PORT: String(PORT),
+      RATE_LIMITS: "login=120,auth=600,public=600",
+      SIGNUP_CAPTCHA_AFTER: "50",
+      WITHDRAW_STEP_MS: "1500",
+    },
     url: `http://127.0.0.1:${PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -60,7 +60,21 @@ export default defineConfig({
   ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   server: { host: "127.0.0.1", port: 5173, strictPort: true },
-  build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // An area's catalog chunk carries its area in its name (account-ru-….js), so the size budget
+        // tells the catalogs loaded at start from those loaded with their routes.
+        chunkFileNames: (chunk) => {
+          const area = /\/locales\/([a-z]+)\/[^/]+\.po$/.exec(chunk.facadeModuleId ?? "")?.[1];
+          return area ? `assets/${area}-[name]-[hash].js` : "assets/[name]-[hash].js";
+        },
+      },
+    },
+  },
   worker: { format: "es" },
   test: {
     projects: [

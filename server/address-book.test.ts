@@ -13,13 +13,27 @@ import { openVenue } from "./exchange/venue.ts";
 import { OWNER_PROOF_WINDOW_MS } from "./owner-proof.ts";
 import { DEFAULT_LIMITS } from "./rate-limit.ts";
 import { mailsTo } from "./test-support/api.ts";
-import { testApi } from "./test-support/session.ts";
+import { signedPost, testApi } from "./test-support/session.ts";
 import { newTotpSecret, totp } from "./store/totp.ts";
 import { DEMO } from "./store/seed.ts";
 import { startExchangeProcess } from "./test-support/exchange-process.ts";
-import { addressBookCodec, notificationCodec, withdrawalCodec, type AddressBook } from "../src/protocol/index.ts";
+import {
+  addressBookCodec,
+  notificationCodec,
+  WITHDRAW_REFUSALS,
+  withdrawalCodec,
+  type AddressBook,
+} from "../src/protocol/index.ts";
 
-const venue = openVenue({ dbPath: ":memory:", seed: 7, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
+const venue = openVenue({
+  dbPath: ":memory:",
+  seed: 7,
+  // XRP too: a withdrawal is valued in USD (its daily limit) at the exchange's own rate.
+  markets: [
+    { symbol: "tBTCUSD", start: 30_000 },
+    { symbol: "tXRPUSD", start: 2 },
+  ],
+});
 const clock = (): number => Date.now();
 
 const api = testApi({
@@ -39,8 +53,16 @@ const LEGACY = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
 const { post } = api;
 
 let n = 0;
+interface Account {
+  readonly id: number;
+  readonly email: string;
+  readonly token: string;
+  /** A key with the withdraw permission: it withdraws without a second-factor code (server/exchange/withdrawals.ts). */
+  readonly key: { key: string; secret: string };
+}
+
 /** A new account with level 2 (withdrawals allowed), 1 BTC in its exchange wallet, signed in. */
-async function account(): Promise<{ id: number; email: string; token: string }> {
+async function account(): Promise<Account> {
   n += 1;
   const email = `book${n}@example.com`;
   const id = venue.accounts.createUser(email, `book${n}`, PASSWORD, Date.now(), true);
@@ -48,7 +70,8 @@ async function account(): Promise<{ id: number; email: string; token: string }> 
   venue.funds.deposit(id, "BTC", 1, "Deposit");
   const [status, body] = await post("/v2/login", { login: `book${n}`, password: PASSWORD });
   expect(status).toBe(200);
-  return { id, email, token: (body as string[])[0] as string };
+  const key = venue.accounts.createApiKey(id, "withdrawals", ["w", "wd"], Date.now());
+  return { id, email, token: (body as string[])[0] as string, key };
 }
 
 async function book(token: string): Promise<AddressBook> {
@@ -98,8 +121,13 @@ async function available(token: string): Promise<number> {
   return row?.[4] as number;
 }
 
-const withdraw = (token: string, address: string) =>
-  post("/v2/auth/w/withdraw", { wallet: "exchange", method: "bitcoin", amount: "0.01", address }, token);
+const withdraw = (a: Account, address: string) =>
+  signedPost(api.host, a.key, "/v2/auth/w/withdraw", {
+    wallet: "exchange",
+    method: "bitcoin",
+    amount: "0.01",
+    address,
+  });
 
 describe("the address check", () => {
   it("answers valid with the address's written form, or the reason", async () => {
@@ -204,10 +232,7 @@ describe("confirmation and the whitelist on withdrawals", () => {
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     const before = await available(a.token);
     // Pending: not yet a destination.
-    expect(await withdraw(a.token, SEGWIT)).toEqual([
-      500,
-      ["error", 10001, "address: not a confirmed address of the book (the BTC whitelist is on)"],
-    ]);
+    expect(await withdraw(a, SEGWIT)).toEqual([500, ["error", 10001, WITHDRAW_REFUSALS.whitelist]]);
     // Another account cannot confirm it, even holding the link.
     expect(await post(BOOK, { action: "confirm", token }, other.token)).toEqual([
       400,
@@ -217,15 +242,12 @@ describe("confirmation and the whitelist on withdrawals", () => {
     expect((await book(a.token)).entries[0]?.status).toBe("confirmed");
     // The link works once.
     expect((await post(BOOK, { action: "confirm", token }, a.token))[0]).toBe(400);
-    expect(await withdraw(a.token, LEGACY)).toEqual([
-      500,
-      ["error", 10001, "address: not a confirmed address of the book (the BTC whitelist is on)"],
-    ]);
+    expect(await withdraw(a, LEGACY)).toEqual([500, ["error", 10001, WITHDRAW_REFUSALS.whitelist]]);
     expect(await available(a.token)).toBeCloseTo(before, 8);
-    expect((await withdraw(a.token, SEGWIT.toUpperCase()))[0]).toBe(200);
+    expect((await withdraw(a, SEGWIT.toUpperCase()))[0]).toBe(200);
     expect(await available(a.token)).toBeCloseTo(before - 0.01, 8);
     // A malformed address is refused before anything else, on any account.
-    expect(await withdraw(other.token, `${SEGWIT.slice(0, -1)}p`)).toEqual([500, ["error", 10001, "address: invalid"]]);
+    expect(await withdraw(other, `${SEGWIT.slice(0, -1)}p`)).toEqual([500, ["error", 10001, "address: invalid"]]);
   });
 
   it("lets a link run out after an hour", async () => {
@@ -260,7 +282,7 @@ describe("confirmation and the whitelist on withdrawals", () => {
     const waiting = btc(await book(a.token));
     expect(waiting?.whitelist).toBe(true);
     expect(waiting?.pendingWhitelistOff).toBeGreaterThanOrEqual(asked + ADDRESS_CONFIRM_TTL_MS);
-    expect((await withdraw(a.token, LEGACY))[0]).toBe(500);
+    expect((await withdraw(a, LEGACY))[0]).toBe(500);
     const link = await applyLink(a.email, "Confirm turning the BTC withdrawal whitelist off");
     expect(link).toMatch(/^[0-9a-f]{64}$/);
     // Only the hash is stored; another account's session cannot use the link.
@@ -273,10 +295,10 @@ describe("confirmation and the whitelist on withdrawals", () => {
     expect((await post(BOOK, { action: "apply", token: link }, a.token))[0]).toBe(200);
     expect(btc(await book(a.token))).toMatchObject({ whitelist: false, pendingWhitelistOff: null });
     expect((await post(BOOK, { action: "apply", token: link }, a.token))[0]).toBe(400);
-    expect((await withdraw(a.token, LEGACY))[0]).toBe(200);
+    expect((await withdraw(a, LEGACY))[0]).toBe(200);
     // Back on needs no proof: it only narrows where money may go.
     expect((await post(BOOK, { action: "whitelist", currency: "BTC", on: true }, a.token))[0]).toBe(200);
-    expect((await withdraw(a.token, LEGACY))[0]).toBe(500);
+    expect((await withdraw(a, LEGACY))[0]).toBe(500);
   });
 });
 
@@ -288,10 +310,7 @@ describe("turning withdrawals off", () => {
     expect(b.entries).toEqual([]);
     expect(btc(b)).toEqual({ ...NONE_WAITING, currency: "BTC", whitelist: false, disabled: true });
     const before = await available(a.token);
-    expect(await withdraw(a.token, SEGWIT)).toEqual([
-      500,
-      ["error", 10001, "withdrawals: turned off for BTC on this account"],
-    ]);
+    expect(await withdraw(a, SEGWIT)).toEqual([500, ["error", 10001, WITHDRAW_REFUSALS.withdrawalsOff]]);
     expect(await available(a.token)).toBeCloseTo(before, 8);
     expect((await post(BOOK, { action: "withdrawals", currency: "BTC", enabled: true }, a.token))[0]).toBe(400);
     expect(
@@ -299,10 +318,22 @@ describe("turning withdrawals off", () => {
     ).toBe(200);
     // Still off until the mailed link is opened.
     expect(btc(await book(a.token))).toMatchObject({ disabled: true, pendingEnable: expect.any(Number) as number });
-    expect((await withdraw(a.token, SEGWIT))[0]).toBe(500);
+    expect((await withdraw(a, SEGWIT))[0]).toBe(500);
     const link = await applyLink(a.email, "Confirm turning withdrawals on");
     expect((await post(BOOK, { action: "apply", token: link }, a.token))[0]).toBe(200);
-    expect((await withdraw(a.token, SEGWIT))[0]).toBe(200);
+    expect((await withdraw(a, SEGWIT))[0]).toBe(200);
+  });
+
+  it("stays off after an address is added, until that address's mailed link is opened", async () => {
+    const a = await account();
+    expect((await add(a.token, ["DISABLED"]))[0]).toBe(200);
+    // Password and code are not the mailbox: adding an address lifts nothing by itself.
+    expect((await add(a.token, [SEGWIT]))[0]).toBe(200);
+    expect(btc(await book(a.token))).toMatchObject({ whitelist: true, disabled: true });
+    expect(await withdraw(a, SEGWIT)).toEqual([500, ["error", 10001, WITHDRAW_REFUSALS.withdrawalsOff]]);
+    expect((await post(BOOK, { action: "confirm", token: await mailedLink(a.email) }, a.token))[0]).toBe(200);
+    expect(btc(await book(a.token))).toMatchObject({ whitelist: true, disabled: false });
+    expect((await withdraw(a, SEGWIT))[0]).toBe(200);
   });
 
   it("drops a waiting loosening on cancel, on a newer request, when tightened again, and after an hour", async () => {
@@ -421,15 +452,14 @@ describe("destination tags", () => {
     expect(status).toBe(200);
     expect((await post(BOOK, { action: "confirm", token: await mailedLink(a.email) }, a.token))[0]).toBe(200);
     const send = (payment_id: string) =>
-      post(
-        "/v2/auth/w/withdraw",
-        { wallet: "exchange", method: "ripple", amount: "5", address: xrp, payment_id },
-        a.token,
-      );
-    expect(await send("7")).toEqual([
-      500,
-      ["error", 10001, "address: not a confirmed address of the book (the XRP whitelist is on)"],
-    ]);
+      signedPost(api.host, a.key, "/v2/auth/w/withdraw", {
+        wallet: "exchange",
+        method: "ripple",
+        amount: "5",
+        address: xrp,
+        payment_id,
+      });
+    expect(await send("7")).toEqual([500, ["error", 10001, WITHDRAW_REFUSALS.whitelist]]);
     expect(await send("07")).toEqual([500, ["error", 10001, "payment_id: invalid"]]);
     const [ok, body] = await send("104512");
     expect(ok).toBe(200);
@@ -497,13 +527,14 @@ describe("a restart", () => {
       pendingWhitelistOff: null,
       pendingEnable: null,
     });
+    // The demo account's key: a key withdraws without a second-factor code.
     const send = (address: string) =>
-      call(
-        second.port,
-        "/v2/auth/w/withdraw",
-        { wallet: "exchange", method: "bitcoin", amount: "0.01", address },
-        token,
-      );
+      signedPost(`127.0.0.1:${second.port + 1}`, { key: DEMO.apiKey, secret: DEMO.apiSecret }, "/v2/auth/w/withdraw", {
+        wallet: "exchange",
+        method: "bitcoin",
+        amount: "0.01",
+        address,
+      });
     expect((await send(TAPROOT))[0]).toBe(500);
     expect((await send(SEGWIT))[0]).toBe(200);
     second.child.kill("SIGKILL");

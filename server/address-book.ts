@@ -1,7 +1,7 @@
 /**
  * The withdrawal address book and whitelist (docs/product-rules.md#withdrawal-addresses,
  * docs/protocol.md#address-book): `POST /v1/account_address_book_entries {action, …}` and
- * `POST /v1/ui_check_address`, and the check `w/withdraw` makes (funds.ts `withdrawalRefusal`).
+ * `POST /v1/ui_check_address`, and the check `w/withdraw` makes (exchange/withdrawals.ts asks `withdrawalGate`).
  *
  * - An entry is a currency's address (and payment id) on one network with a label and its
  *   beneficiary (the account holder or a named third party). Addresses are checked by
@@ -165,25 +165,56 @@ function setSettings(db: Db, userId: number, currency: string, change: { whiteli
 }
 
 /**
- * Why a withdrawal of `currency` on `method` to `address` is refused by the account's settings, or
- * null: the currency's withdrawals are off, or its whitelist is on and the destination (address and
- * payment id) is not a confirmed entry of the book. The address is already known to be valid.
+ * What the account's settings say to a withdrawal of `currency` on `method` to `address`: `disabled`
+ * (the currency's withdrawals are off), `whitelist` (its whitelist is on and the destination —
+ * address and payment id — is not a confirmed entry of the book), or null. The address is already
+ * known to be valid.
  */
-export function withdrawalRefusal(
+export function withdrawalGate(
   db: Db,
   userId: number,
   currency: string,
   method: WithdrawalMethod,
   address: string,
   paymentId: string,
-): string | null {
+): "disabled" | "whitelist" | null {
   const s = settingsOf(db, userId, currency);
-  if (s.disabled) return `withdrawals: turned off for ${currency} on this account`;
+  if (s.disabled) return "disabled";
   if (!s.whitelist) return null;
   const listed = db
     .prepare("SELECT 1 FROM address_book WHERE user_id = ? AND address_key = ? AND confirmed_at IS NOT NULL")
     .get(userId, addressKey(method, address, paymentId));
-  return listed ? null : `address: not a confirmed address of the book (the ${currency} whitelist is on)`;
+  return listed ? null : "whitelist";
+}
+
+/**
+ * The confirmed book entry of `address` on `method` (any payment id; the travel rule's lookup), with
+ * its label and permitted beneficiary, or null.
+ */
+export function confirmedEntryOf(
+  db: Db,
+  userId: number,
+  method: WithdrawalMethod,
+  address: string,
+): { label: string; beneficiary: Beneficiary } | null {
+  const key = addressKey(method, address, "");
+  const rows = db
+    .prepare(
+      "SELECT label, address, beneficiary, beneficiary_name, beneficiary_country FROM address_book WHERE user_id = ? AND method = ? AND confirmed_at IS NOT NULL ORDER BY id",
+    )
+    .all(userId, method) as Pick<
+    EntryRow,
+    "label" | "address" | "beneficiary" | "beneficiary_name" | "beneficiary_country"
+  >[];
+  const row = rows.find((r) => addressKey(method, r.address, "") === key);
+  if (!row) return null;
+  return {
+    label: row.label,
+    beneficiary:
+      row.beneficiary === "third_party"
+        ? { type: "third_party", name: row.beneficiary_name ?? "", country: row.beneficiary_country ?? "" }
+        : { type: "self" },
+  };
 }
 
 const digest = (token: string): string => createHash("sha256").update(token).digest("hex");
@@ -364,8 +395,10 @@ export class AddressBook {
           digest(token),
           now + ADDRESS_CONFIRM_TTL_MS,
         );
-      // Adding an address turns the currency on: whitelisted, and its withdrawals no longer off.
-      setSettings(this.#db, user.id, currency, { whitelist: true, disabled: false });
+      // Adding an address whitelists the currency at once (a tightening); its withdrawals come back
+      // on only when the entry is confirmed (#confirm): lifting "off" is a loosening, which waits for
+      // the mailbox whoever holds the password and code lacks.
+      setSettings(this.#db, user.id, currency, { whitelist: true });
       const listed = reviewed.map((r) => `  ${r.address}${r.paymentId ? ` (tag ${r.paymentId})` : ""}`).join("\n");
       sendMail(
         this.#db,
@@ -408,11 +441,21 @@ export class AddressBook {
     const token = body["token"];
     if (typeof token !== "string" || !/^[0-9a-f]{64}$/.test(token)) return refuse("link: invalid");
     const now = this.now();
-    const changed = this.#db
-      .prepare(
-        "UPDATE address_book SET confirmed_at = ?, confirm_hash = NULL, confirm_expires = NULL WHERE user_id = ? AND confirm_hash = ? AND confirm_expires > ?",
-      )
-      .run(now, userId, digest(token), now).changes;
+    const changed = this.#db.transaction(() => {
+      const currencies = this.#db
+        .prepare(
+          "SELECT DISTINCT currency FROM address_book WHERE user_id = ? AND confirm_hash = ? AND confirm_expires > ?",
+        )
+        .all(userId, digest(token), now) as { currency: string }[];
+      const n = this.#db
+        .prepare(
+          "UPDATE address_book SET confirmed_at = ?, confirm_hash = NULL, confirm_expires = NULL WHERE user_id = ? AND confirm_hash = ? AND confirm_expires > ?",
+        )
+        .run(now, userId, digest(token), now).changes;
+      // The added address turns its currency's withdrawals back on now that the mailbox confirmed it.
+      for (const c of currencies) setSettings(this.#db, userId, c.currency, { disabled: false });
+      return n;
+    })();
     return changed > 0 ? this.#list(userId) : refuse("link: invalid");
   }
 

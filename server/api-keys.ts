@@ -85,8 +85,11 @@ export function requiredCap(path: string): Need | null {
   if (/^\/v2\/auth\/[rw]\/orders?\b|^\/v2\/auth\/r\/trades/.test(path)) return { cap: "o", write };
   if (/^\/v2\/auth\/(?:r\/positions|[rw]\/position\/|r\/info\/margin|calc\/order\/avail)/.test(path))
     return { cap: "p", write };
-  if (path === "/v2/auth/w/withdraw") return { cap: "wd", write: true };
-  if (/^\/v2\/auth\/(?:r\/wallets|r\/ledgers|r\/movements|w\/transfer|w\/deposit)/.test(path))
+  // Withdrawals and their calls (exchange/withdrawals.ts): the info and travel-rule reads too, which
+  // show the account's limits and address book.
+  if (path === "/v2/auth/w/withdraw" || /^\/v2\/auth\/[rw]\/int\/movements\//.test(path)) return { cap: "wd", write };
+  // A conversion moves wallet balances like a transfer: the wallets permission.
+  if (/^\/v2\/auth\/(?:r\/wallets|r\/ledgers|r\/movements|w\/transfer|w\/deposit|w\/int\/convert)/.test(path))
     return { cap: "w", write };
   if (/^\/v2\/auth\/[rw]\/settings/.test(path)) return { cap: "s", write };
   // Every funding call: offers, credits, loans, trades, auto-renew, close, and `r/info/funding/…`.

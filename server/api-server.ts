@@ -175,8 +175,12 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });
           }
-          // Trading waits while the platform is in maintenance (reads still answer).
-          if (options.platformStatus() !== 1 && /^\/v2\/auth\/w\/(?:order|transfer|withdraw)/.test(url.pathname))
+          // Trading waits while the platform is in maintenance (reads still answer). Conversions too:
+          // with trading halted, the books they are priced from are frozen.
+          if (
+            options.platformStatus() !== 1 &&
+            /^\/v2\/auth\/w\/(?:order|transfer|withdraw|int\/movements\/|int\/convert)/.test(url.pathname)
+          )
             return sendJson(res, 503, encodeApiError(INFO_CODES.MAINTENANCE_START, "platform: maintenance"));
           const gate = options.account;
           if (!url.pathname.startsWith("/v2/auth/")) {

@@ -10,6 +10,7 @@ import { createApiServer, type ApiServer } from "./api-server.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
 import { openVenue } from "./exchange/venue.ts";
+import { reportsOf } from "./exchange/reports.ts";
 import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
 import { Identity } from "./identity.ts";
 import { PasswordReset } from "./password-reset.ts";
@@ -37,6 +38,8 @@ export interface ExchangeHostOptions {
   readonly socketLimits?: Partial<SocketLimits>;
   /** The simulated block interval deposits confirm at (exchange/deposits.ts); `DEPOSIT_BLOCK_MS`. */
   readonly depositBlockMs?: number;
+  /** The time between a withdrawal's steps (exchange/withdrawals.ts); `WITHDRAW_STEP_MS`. */
+  readonly withdrawStepMs?: number;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
   readonly stress?: { readonly intervalMs: number; readonly updates: number; readonly symbols: readonly string[] };
   /** Replay mode: a recorded stream drives one market's book, `steps` recorded changes every `stepMs`. */
@@ -107,6 +110,7 @@ export function hostOptionsFromEnv(
     ...signupCaptchaFromEnv(env),
     ...modesFromEnv(env),
     ...depositBlockFromEnv(env),
+    ...withdrawStepFromEnv(env),
   };
 }
 
@@ -120,6 +124,19 @@ export function depositBlockFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOp
   if (!/^\d+$/.test(v) || Number(v) < 10 || Number(v) > 3_600_000)
     throw new Error(`DEPOSIT_BLOCK_MS must be a whole number of ms from 10 to 3600000, got ${v}`);
   return { depositBlockMs: Number(v) };
+}
+
+/**
+ * `WITHDRAW_STEP_MS=N`: a confirmed withdrawal is PROCESSING N ms after its confirmation and
+ * COMPLETED N ms later, 10 ms to an hour; the default is withdrawals.ts's `DEFAULT_STEP_MS`.
+ * Anything else is refused.
+ */
+export function withdrawStepFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, "withdrawStepMs"> {
+  const v = env["WITHDRAW_STEP_MS"];
+  if (v === undefined) return {};
+  if (!/^\d+$/.test(v) || Number(v) < 10 || Number(v) > 3_600_000)
+    throw new Error(`WITHDRAW_STEP_MS must be a whole number of ms from 10 to 3600000, got ${v}`);
+  return { withdrawStepMs: Number(v) };
 }
 
 /**
@@ -175,6 +192,9 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   if (restored > 0) o.log(`Restored ${restored} open orders.`);
   const deposits = venue.funds.deposits;
   if (o.depositBlockMs !== undefined) deposits.blockMs = o.depositBlockMs;
+  const withdrawals = venue.funds.withdrawals;
+  const reports = reportsOf(gateway);
+  if (o.withdrawStepMs !== undefined) withdrawals.stepMs = o.withdrawStepMs;
   const apis: ApiServer[] = [];
   // Maintenance (docs/protocol.md#info-codes): platform status 0 for REST and new sockets, info 20060 to every
   // connected socket on entry and 20061 on exit, and trading refused in between.
@@ -229,6 +249,17 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     setInterval(
       guarded("deposits", () => deposits.tick()),
       Math.max(10, Math.min(1000, deposits.blockMs / 4)),
+    ),
+    // Withdrawals move on the clock too (and, after a restart, from their stored times).
+    setInterval(
+      guarded("withdrawals", () => withdrawals.tick()),
+      Math.max(10, Math.min(1000, withdrawals.stepMs / 4)),
+    ),
+    // Mailed reports are generated a slice at a time (exchange/reports.ts); the first tick after a
+    // restart carries on the ones still queued.
+    setInterval(
+      guarded("reports", () => reports.tick()),
+      50,
     ),
   ];
   if (o.stress) {

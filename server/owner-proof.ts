@@ -65,6 +65,33 @@ function recordFailure(accounts: Accounts, userId: number, now: number): void {
 }
 
 /**
+ * A one-time authenticator code given to let money leave (a withdrawal's second factor), counted
+ * like the owner's proofs: `locked` (not even checked) once too many proofs were wrong, `wrong`
+ * (counted) for anything but the current code, `ok` when it was the current code — now spent.
+ */
+export function takeCountedCode(
+  accounts: Accounts,
+  user: UserRow,
+  code: unknown,
+  now: number,
+): "ok" | "wrong" | "locked" {
+  if (locked(accounts, user.id, now)) return "locked";
+  if (takeCurrentCode(accounts, user, code, now)) return "ok";
+  recordFailure(accounts, user.id, now);
+  return "wrong";
+}
+
+/** Counts a wrong code checked elsewhere (a texted one) among the owner's wrong proofs. */
+export function countWrongCode(accounts: Accounts, userId: number, now: number): void {
+  recordFailure(accounts, userId, now);
+}
+
+/** Whether an account has used up its wrong proofs for now (nothing more is checked until the window moves). */
+export function proofLocked(accounts: Accounts, userId: number, now: number): boolean {
+  return locked(accounts, userId, now);
+}
+
+/**
  * The password check of a security change, counted: null when `password` is the account's,
  * `password: invalid` (counted), or OWNER_PROOF_LOCKED once too many were wrong (not even checked).
  */

@@ -61,8 +61,20 @@ export function readPhone(input: unknown, country: unknown): { e164: string; cou
   return { e164: phone.number, countryCode: phone.countryCallingCode };
 }
 
-const hashCode = (userId: number, purpose: SmsPurpose, code: string): string =>
-  createHash("sha256").update(`${userId}:${purpose}:${code}`).digest("hex");
+/**
+ * A code's stored hash; `bound` is what the code was sent for (a withdrawal's fingerprint), so the
+ * code proves only that (a code for one withdrawal is wrong for any other).
+ */
+const hashCode = (userId: number, purpose: SmsPurpose, code: string, bound = ""): string =>
+  createHash("sha256")
+    .update(`${userId}:${purpose}:${code}${bound === "" ? "" : `:${bound}`}`)
+    .digest("hex");
+
+/** What a withdrawal's code is sent for: its fingerprint, and its amount and address in words for the text. */
+export interface SmsWithdrawal {
+  readonly fingerprint: string;
+  readonly what: string;
+}
 
 interface CodeRow {
   readonly phone: string;
@@ -145,6 +157,7 @@ export class Sms {
     purpose: SmsPurpose,
     phone: { e164: string; countryCode: string },
     mailTo: string | null = null,
+    withdrawal: SmsWithdrawal | null = null,
   ): Reply {
     const db = this.#db();
     const now = this.now();
@@ -160,14 +173,24 @@ export class Sms {
         ? `Your Orderflow sign-in code is ${code}. It expires in 5 minutes. Never share it.`
         : purpose === "enable"
           ? `Your Orderflow code to turn on SMS sign-in is ${code}. It expires in 5 minutes.`
-          : `Your Orderflow code to turn off SMS sign-in is ${code}. It expires in 5 minutes.`;
+          : purpose === "withdraw"
+            ? // Names what it sends where: a victim relaying a code sees what it would really confirm.
+              `Your Orderflow code to send ${withdrawal?.what ?? "a withdrawal"} is ${code}. It expires in 5 minutes. Never share it.`
+            : `Your Orderflow code to turn off SMS sign-in is ${code}. It expires in 5 minutes.`;
     db.transaction(() => {
       db.prepare(
         `INSERT INTO sms_codes (user_id, purpose, phone, country_code, code_hash, expires_at, tries)
          VALUES (?, ?, ?, ?, ?, ?, 0)
          ON CONFLICT (user_id, purpose) DO UPDATE SET phone = excluded.phone, country_code = excluded.country_code,
            code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0`,
-      ).run(userId, purpose, phone.e164, phone.countryCode, hashCode(userId, purpose, code), expires);
+      ).run(
+        userId,
+        purpose,
+        phone.e164,
+        phone.countryCode,
+        hashCode(userId, purpose, code, withdrawal?.fingerprint),
+        expires,
+      );
       db.prepare("INSERT INTO sms_outbox (user_id, purpose, recipient, body, mts) VALUES (?, ?, ?, ?, ?)").run(
         userId,
         purpose,
@@ -209,12 +232,14 @@ export class Sms {
   /**
    * Checks `code` against the last code of `purpose` texted to `userId`; a right one is spent
    * (deleted) in the same statement that finds it, so two requests cannot both use it. The
-   * number the code went to comes back with "ok".
+   * number the code went to comes back with "ok". `bound`: what the code must have been sent for
+   * (a withdrawal's fingerprint); a code sent for anything else is wrong.
    */
   check(
     userId: number,
     purpose: SmsPurpose,
     code: unknown,
+    bound = "",
   ): { result: Exclude<SmsCheck, "ok"> } | { result: "ok"; phone: string; countryCode: string } {
     const db = this.#db();
     const now = this.now();
@@ -227,7 +252,8 @@ export class Sms {
     if (!row || row.expires_at <= now) return { result: "expired" };
     const given = typeof code === "string" ? code.replace(/\s+/g, "") : "";
     const right =
-      new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`).test(given) && safeEqual(hashCode(userId, purpose, given), row.code_hash);
+      new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`).test(given) &&
+      safeEqual(hashCode(userId, purpose, given, bound), row.code_hash);
     if (right) {
       const spent = db
         .prepare("DELETE FROM sms_codes WHERE user_id = ? AND purpose = ? AND code_hash = ?")
@@ -269,6 +295,17 @@ export class Sms {
     const factor = this.factorOf(userId);
     if (!factor) return fail(ERROR_CODES.AUTH_FAILED, "sms: not enabled", 400);
     return this.#send(userId, "signin", { e164: factor.phone, countryCode: factor.countryCode });
+  }
+
+  /**
+   * A withdrawal's second factor (exchange/withdrawals.ts): texts a code of purpose `withdraw` to
+   * the account's number, with the resend wait and hourly allowance of every text. Null when SMS is
+   * not the account's factor. The code is good only for `withdrawal`, which the text names.
+   */
+  sendWithdrawal(userId: number, withdrawal: SmsWithdrawal): Reply | null {
+    const factor = this.factorOf(userId);
+    if (!factor) return null;
+    return this.#send(userId, "withdraw", { e164: factor.phone, countryCode: factor.countryCode }, null, withdrawal);
   }
 
   /**

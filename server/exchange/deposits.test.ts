@@ -6,6 +6,7 @@
  * below the minimum credit nothing; the verification gate refuses an address; and a deposit pending
  * when the exchange is killed is carried on after it restarts.
  */
+import { createHmac } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,6 +117,19 @@ describe("deposit destinations", () => {
 describe("a deposit", () => {
   it("is pending, confirms on the clock, and is credited once with its ledger row, notifications and mails", async () => {
     const { ws, frames } = await s.socket();
+    // An API key's socket that may read wallets hears of the deposit too: arrival and credit.
+    const key = venue.accounts.createApiKey(venue.seeded ?? 0, "wallet-reader", ["w"], clock, {
+      key: "k-deposit-reader",
+      secret: "s-deposit-reader",
+    });
+    // Signed by hand: the nonce must not run ahead of this file's exchange clock.
+    const payload = `AUTH${clock * 1000}`;
+    const keyed = await s.authSocket({
+      apiKey: key.key,
+      authNonce: clock * 1000,
+      authPayload: payload,
+      authSig: createHmac("sha384", "s-deposit-reader").update(payload).digest("hex"),
+    });
     const old = await destination("bitcoin");
     const current = await destination("bitcoin", true);
     const before = balance("BTC");
@@ -152,6 +166,15 @@ describe("a deposit", () => {
     const kinds = frames.filter((f) => f[1] === "n").map((f) => (f[2] as unknown[])[1]);
     expect(kinds.filter((k) => k === "deposit_new")).toHaveLength(1);
     expect(kinds.filter((k) => k === "deposit_complete")).toHaveLength(1);
+    await until(
+      () => keyed.frames.some((f) => f[1] === "n" && (f[2] as unknown[])[1] === "deposit_complete"),
+      "deposit_complete on the key's socket",
+    );
+    expect(keyed.frames.filter((f) => f[1] === "n").map((f) => (f[2] as unknown[])[1])).toEqual([
+      "deposit_new",
+      "deposit_complete",
+    ]);
+    keyed.ws.close();
     const completed = frames.find((f) => f[1] === "n" && (f[2] as unknown[])[1] === "deposit_complete");
     const data = (completed?.[2] as unknown[])[4];
     expect(movementRowCodec.decode(data)).toMatchObject({ ok: true, value: { status: "COMPLETED", amount: 0.25 } });

@@ -268,13 +268,14 @@ CREATE INDEX IF NOT EXISTS movements_pending ON movements (status) WHERE status 
 
   /**
    * Moves every pending deposit on to the confirmations the clock gives it, and credits those that
-   * reached their count. Called on the host's timer; safe to call at any rate.
+   * reached their count. Called on the host's timer; safe to call at any rate. A PENDING withdrawal
+   * (a negative amount, withdrawals.ts) is not a deposit and is left to its own tick.
    */
   tick(): void {
     const now = this.now();
     const pending = this.db
       .prepare(
-        "SELECT id, user_id, currency, method, wallet, mts_started, amount, confirmations, confirmations_required FROM movements WHERE status IN ('PENDING', 'CONFIRMING')",
+        "SELECT id, user_id, currency, method, wallet, mts_started, amount, confirmations, confirmations_required FROM movements WHERE status IN ('PENDING', 'CONFIRMING') AND amount > 0",
       )
       .all() as PendingRow[];
     for (const d of pending) {

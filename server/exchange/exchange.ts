@@ -101,6 +101,14 @@ export class Exchange {
     }
   }
 
+  /**
+   * Continues the trade ids after `lastId`, the largest one stored: after a restart the counter
+   * would start again at 1 and give new fills the ids of old ones in the accounts' trade histories.
+   */
+  resumeTradeIds(lastId: number): void {
+    this.#tradeId = Math.max(this.#tradeId, lastId + 1);
+  }
+
   onBatch(listener: (b: Batch) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

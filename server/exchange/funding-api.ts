@@ -6,10 +6,17 @@
  * the channel-0 snapshots `fos fcs fls`. The funding logic itself is funding-offers.ts,
  * funding-credits.ts and funding-loans.ts; this is only the requests' shapes and their answers.
  */
-import { ERROR_CODES, fundingAutoCodec, fundingOfferCodec } from "../../src/protocol/index.ts";
+import {
+  ERROR_CODES,
+  fundingAutoCodec,
+  fundingOfferCodec,
+  HISTORY_LIMIT_MAX,
+  parseRangeQuery,
+} from "../../src/protocol/index.ts";
 import { fail, notice, num, ok, type Reply } from "../reply.ts";
 import { toUnits } from "../store/db.ts";
 import type { FundingCredits } from "./funding-credits.ts";
+import { fundingCsv, fundingPage, type FundingKind } from "./funding-history.ts";
 import type { FundingLoans } from "./funding-loans.ts";
 import { MAX_PERIOD, MIN_PERIOD } from "./funding-market.ts";
 import type { FundingOffers } from "./funding-offers.ts";
@@ -32,13 +39,22 @@ export function fundingRest(
   body: Record<string, unknown>,
 ): Reply | null {
   const now = f.funding.now();
-  const limit = Math.min(2500, Math.max(1, Number(body["limit"] ?? 25) || 25));
-  const m = /^\/v2\/auth\/r\/funding\/(offers|credits|loans|trades)(?:\/(f[A-Z0-9]+))?(\/hist)?$/.exec(path);
+  const m = /^\/v2\/auth\/r\/funding\/(offers|credits|loans|trades)(?:\/(f[A-Z0-9]+))?(?:\/(hist|export))?$/.exec(path);
   if (m) {
-    const [, what, symbol = null, hist] = m;
-    if (what === "trades") return hist ? ok(f.funding.tradesWire(userId, symbol, limit)) : null;
-    const records = what === "offers" ? f.funding : what === "credits" ? f.credits : f.loans;
-    if (hist) return ok(records.historyWire(userId, symbol, limit));
+    const [, what, symbol = null, kind] = m;
+    // The histories and their CSV exports (funding-history.ts; docs/protocol.md#history-paging).
+    if (kind !== undefined) {
+      const q = parseRangeQuery(body, kind === "export" ? null : HISTORY_LIMIT_MAX);
+      if (!q.ok) return fail(PARAMS, q.message, 400);
+      const db = f.funding.db;
+      const k = what as FundingKind;
+      return ok(
+        kind === "export"
+          ? fundingCsv(db, k, userId, symbol, q.query, now)
+          : fundingPage(db, k, userId, symbol, q.query),
+      );
+    }
+    if (what === "trades") return null;
     if (what === "offers") return ok(f.funding.offersWire(userId, symbol));
     return ok(what === "credits" ? f.credits.creditsWire(userId, symbol) : f.loans.loansWire(userId, symbol));
   }

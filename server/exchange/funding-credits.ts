@@ -260,14 +260,6 @@ export class FundingCredits {
     return rows.filter((c) => symbol === null || c.symbol === symbol).map((c) => creditWire(c));
   }
 
-  /** Closed credits, newest first (REST `r/funding/credits[/SYM]/hist`). */
-  historyWire(userId: number, symbol: string | null, limit: number): unknown[][] {
-    const rows = this.db
-      .prepare("SELECT * FROM funding_credits WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?")
-      .all(userId, limit) as CreditRow[];
-    return rows.filter((c) => !symbol || c.symbol === symbol).map((c) => creditWire(c));
-  }
-
   /**
    * Funding info `["sym", SYMBOL, [YIELD_LOAN, YIELD_LEND, DURATION_LOAN, DURATION_LEND]]`: the
    * amount-weighted daily rate and days left of the active credits, and of the active loans.

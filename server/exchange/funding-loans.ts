@@ -363,14 +363,6 @@ export class FundingLoans implements PositionFunding, LoanOpener {
     this.credits.linkCredit(creditId, l.id, l.position_pair);
   }
 
-  /** Closed loans, newest first (REST `r/funding/loans[/SYM]/hist`). */
-  historyWire(userId: number, symbol: string | null, limit: number): unknown[][] {
-    const rows = this.db
-      .prepare("SELECT * FROM funding_loans WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?")
-      .all(userId, limit) as LoanRow[];
-    return rows.filter((l) => !symbol || l.symbol === symbol).map((l) => loanWire(l));
-  }
-
   /**
    * `w/funding/close` of a loan: the borrower repays it, and a position it backed borrows its place
    * at the FRR. Null when `id` is not one of the user's open loans.

@@ -240,6 +240,15 @@ export class FundingExchange {
       );
   }
 
+  /**
+   * Continues the funding trade ids after `lastId`, the largest one stored: after a restart the
+   * counter would start again at 1, and a new funding trade would take the id of an old one in the
+   * accounts' histories and in the credit each trade opened.
+   */
+  resumeTradeIds(lastId: number): void {
+    this.#tradeId = Math.max(this.#tradeId, lastId + 1);
+  }
+
   onBatch(listener: (b: FundingBatch) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -343,6 +343,37 @@ describe("funding offers", () => {
     v.db.close();
   });
 
+  it("numbers funding trades on after a restart, never reusing an id", () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), "funding-ids-")), "x.db");
+    const markets = [{ symbol: "tBTCUSD", start: 30_000 }];
+    const lendAndTake = (v: ReturnType<typeof openVenue>, user: number): number[] => {
+      v.balances.funds((move) => {
+        move(user, "exchange", "USD", -30_000_000_000, "to funding");
+        move(user, "funding", "USD", 30_000_000_000, "from exchange");
+      });
+      const r = v.funding?.submit(user, { type: "LIMIT", symbol: "fUSD", amount: "200", rate: "0.00001", period: 2 });
+      expect(r?.ok, JSON.stringify(r)).toBe(true);
+      for (let i = 0; i < 300 && (v.funding?.offersWire(user).length ?? 0) > 0; i++) v.exchange.simulator.step();
+      return (
+        v.db.prepare("SELECT trade_id FROM funding_trades WHERE user_id = ?").all(user) as { trade_id: number }[]
+      ).map((t) => t.trade_id);
+    };
+    const first = openVenue({ dbPath, seed: 3, markets });
+    const user = first.seeded as number;
+    const before = lendAndTake(first, user);
+    expect(before.length).toBeGreaterThan(0);
+    first.db.close();
+
+    const second = openVenue({ dbPath, seed: 3, markets });
+    const after = lendAndTake(second, user).filter((id) => !before.includes(id));
+    const all = lendAndTake(second, user);
+    // The second run's trades have ids of their own, above every stored one.
+    expect(after.length).toBeGreaterThan(0);
+    expect(Math.min(...after)).toBeGreaterThan(Math.max(...before));
+    expect(new Set(all).size).toBe(all.length);
+    second.db.close();
+  });
+
   it("keeps open offers and their reservation through a restart on the same database", () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), "funding-")), "x.db");
     const markets = [{ symbol: "tBTCUSD", start: 30_000 }];

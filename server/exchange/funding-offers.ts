@@ -21,6 +21,7 @@ import type { Balances } from "./balances.ts";
 import type { AccountEvents } from "./events.ts";
 import { MIN_OFFER_USD, type FundingCredits } from "./funding-credits.ts";
 import type { FundingFill } from "./funding-engine.ts";
+import { migrateFundingHistory } from "./funding-history.ts";
 import type { FundingBatch, FundingExchange, FundingMarket } from "./funding-market.ts";
 import { MAX_PERIOD, MIN_PERIOD } from "./funding-market.ts";
 import {
@@ -64,6 +65,7 @@ export class FundingOffers {
     readonly now: () => number,
   ) {
     createFundingTables(db);
+    migrateFundingHistory(db);
     this.#nextOfferId = nextIdFrom(db, "funding_offer", 0);
     credits.renew = (userId, input) => void this.submit(userId, input);
     fx.onBatch((b) => {
@@ -81,6 +83,9 @@ export class FundingOffers {
         );
       }
     });
+    // A trade id names one funding trade for ever: new ones continue after the stored ones.
+    const last = db.prepare("SELECT MAX(trade_id) AS id FROM funding_trades").get() as { id: number | null };
+    fx.resumeTradeIds(last.id ?? 0);
     const rows = db.prepare("SELECT * FROM funding_offers WHERE open = 1 ORDER BY id").all() as OfferRow[];
     for (const r of rows) {
       this.#rows.set(r.id, r);
@@ -107,22 +112,6 @@ export class FundingOffers {
     return [...this.#rows.values()]
       .filter((r) => r.user_id === userId && r.open === 1 && (symbol === null || r.symbol === symbol))
       .map((r) => offerWire(r));
-  }
-
-  /** Closed offers, newest first (REST `r/funding/offers[/SYM]/hist`). */
-  historyWire(userId: number, symbol: string | null, limit: number): unknown[][] {
-    const rows = this.db
-      .prepare("SELECT * FROM funding_offers WHERE user_id = ? AND open = 0 ORDER BY mts_update DESC, id DESC LIMIT ?")
-      .all(userId, limit) as OfferRow[];
-    return rows.filter((r) => !symbol || r.symbol === symbol).map((r) => offerWire(r));
-  }
-
-  /** Own funding trades, newest first (REST `r/funding/trades[/SYM]/hist`). */
-  tradesWire(userId: number, symbol: string | null, limit: number): unknown[][] {
-    const rows = this.db
-      .prepare("SELECT * FROM funding_trades WHERE user_id = ? ORDER BY id DESC LIMIT ?")
-      .all(userId, limit) as FundingTradeRow[];
-    return rows.filter((t) => symbol === null || t.symbol === symbol).map((t) => fundingTradeWire(t));
   }
 
   /** `fon` / `w/funding/offer/submit`: validates, reserves (lending), submits — in one transaction. */

@@ -1,30 +1,27 @@
 /**
  * Moving money on the embedded exchange (docs/protocol.md#authenticated-calls): transfers between an account's wallets,
- * deposit addresses, withdrawals and the movements history. There is no blockchain here, so a
- * withdrawal completes at once with a transaction id derived from its record; deposits are the
- * demo account's opening balances and those sent to the addresses deposits.ts issues; both appear in
- * `r/movements` as the real API lists them. Every change commits with its wallet moves in one
- * transaction before the reply (balances.ts `funds`).
+ * and the routing of deposit addresses (deposits.ts), withdrawals (withdrawals.ts: request,
+ * confirmation, cancel and their life on the clock) and the movements history. Deposits are the
+ * demo account's opening balances and those sent to the addresses deposits.ts issues; deposits and
+ * withdrawals appear in `r/movements` as the real API lists them. Every change commits with its
+ * wallet moves in one transaction before the reply (balances.ts `funds`).
  */
 import { createHash } from "node:crypto";
 import { fromUnits, historyRows, toUnits, type Db } from "../store/db.ts";
 import {
   ERROR_CODES,
   isTransferRequestId,
-  checkAddress,
-  checkPaymentId,
-  withdrawalNetwork,
   checkTransferAmount,
   transferCodec,
   TRANSFER_REFUSALS,
-  withdrawalCodec,
   type WalletType,
 } from "../../src/protocol/index.ts";
+import type { Accounts } from "../store/accounts.ts";
 import type { Balances } from "./balances.ts";
 import type { Positions } from "./positions.ts";
-import { withdrawRefusal } from "./verification.ts";
 import { Deposits, movementWire, type MovementDbRow } from "./deposits.ts";
-import { addressBookTables, withdrawalRefusal } from "../address-book.ts";
+import { Withdrawals, type Caller } from "./withdrawals.ts";
+import { addressBookTables } from "../address-book.ts";
 import { fail, notice, num, ok, own, type Reply } from "../reply.ts";
 
 const WALLETS: Readonly<Record<string, WalletType>> = {
@@ -35,39 +32,9 @@ const WALLETS: Readonly<Record<string, WalletType>> = {
   deposit: "funding",
 };
 
-/** Withdrawal methods and deposit methods by currency, with the network fee a withdrawal pays. */
-interface Method {
-  readonly currency: string;
-  readonly name: string;
-  readonly fee: number;
-}
-
-const METHODS: Readonly<Record<string, Method>> = {
-  bitcoin: { currency: "BTC", name: "Bitcoin", fee: 0.0004 },
-  ethereum: { currency: "ETH", name: "Ethereum", fee: 0.0024 },
-  litecoin: { currency: "LTC", name: "Litecoin", fee: 0.001 },
-  ripple: { currency: "XRP", name: "Ripple", fee: 0.1 },
-  solana: { currency: "SOL", name: "Solana", fee: 0.01 },
-};
-
 const err = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg);
 /** Malformed input (an unknown wallet, method, currency or amount) is the client's error: 400. */
 const bad = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg, 400);
-
-function amountOf(v: unknown): number {
-  const n = num(v);
-  // Beyond 1e12 a unit count would lose precision; no real transfer is that large.
-  return Number.isFinite(n) && n > 0 && n < 1e12 ? n : Number.NaN;
-}
-
-/**
- * Whether an amount is a whole number of the smallest unit (1e-8): 1e-9 would be stored as 0 and
- * "succeed" moving nothing, 0.123456789 would move a rounded amount the user did not ask for.
- */
-function withinPrecision(n: number): boolean {
-  const units = n * 1e8;
-  return Math.round(units) >= 1 && Math.abs(units - Math.round(units)) < 1e-6;
-}
 
 export class Funds {
   constructor(
@@ -75,6 +42,8 @@ export class Funds {
     readonly balances: Balances,
     readonly positions: Positions,
     readonly now: () => number,
+    /** What withdrawals need beyond the wallets: the accounts (second factors) and USD rates. */
+    parts: { readonly accounts: Accounts; readonly usdRate: (currency: string) => number | null },
   ) {
     db.exec(`
 CREATE TABLE IF NOT EXISTS movements (
@@ -101,7 +70,11 @@ CREATE TABLE IF NOT EXISTS transfer_requests (
     // The whitelist a withdrawal is checked against, on a venue that never served the book too.
     addressBookTables(db);
     this.deposits = new Deposits(db, balances, now);
+    this.withdrawals = new Withdrawals(db, balances, parts.accounts, parts.usdRate, now, positions);
   }
+
+  /** Withdrawal requests, their confirmation and cancel, and their life on the clock (withdrawals.ts). */
+  readonly withdrawals: Withdrawals;
 
   /** Deposit destinations, arriving deposits and their confirmations (deposits.ts). */
   readonly deposits: Deposits;
@@ -120,12 +93,16 @@ CREATE TABLE IF NOT EXISTS transfer_requests (
     });
   }
 
-  /** Authenticated funds calls; null when the path is not one of them. */
-  handle(userId: number, path: string, body: Record<string, unknown>): Reply | null {
+  /**
+   * Authenticated funds calls; null when the path is not one of them. `caller`: the credential
+   * (a withdrawal asks a session for its second factor, and only a session confirms one).
+   */
+  handle(userId: number, path: string, body: Record<string, unknown>, caller: Caller): Reply | null {
     let m: RegExpExecArray | null;
     if (path === "/v2/auth/w/transfer") return this.#transfer(userId, body);
     if (path === "/v2/auth/w/deposit/address") return this.deposits.address(userId, body);
-    if (path === "/v2/auth/w/withdraw") return this.#withdraw(userId, body);
+    const withdrawal = this.withdrawals.handle(userId, path, body, caller);
+    if (withdrawal) return withdrawal;
     if ((m = /^\/v2\/auth\/r\/movements(?:\/([A-Z0-9]+))?\/hist$/.exec(path))) {
       const limit = Math.min(1000, Math.max(1, Number(body["limit"] ?? 25) || 25));
       return ok(this.movementsWire(userId, m[1] ?? null, limit));
@@ -168,7 +145,8 @@ CREATE TABLE IF NOT EXISTS transfer_requests (
       if (seen)
         return seen.fingerprint === fingerprint ? ok(JSON.parse(seen.reply)) : err(TRANSFER_REFUSALS.requestReused);
     }
-    if (this.balances.available(userId, from, currency) < units) return err(TRANSFER_REFUSALS.insufficient);
+    // Out of margin, collateral backing a losing position stays (Positions.spendable).
+    if (this.positions.spendable(userId, from, currency) < units) return err(TRANSFER_REFUSALS.insufficient);
     const now = this.now();
     const transfer = transferCodec.encode({
       mts: now,
@@ -235,59 +213,6 @@ CREATE TABLE IF NOT EXISTS transfer_requests (
         .get(dst, userId, userId, dst) !== undefined;
     // An unknown account and one outside the group answer alike: the call tells nobody who exists.
     return linked && dst !== undefined ? dst : err("account: not-allowed");
-  }
-
-  #withdraw(userId: number, body: Record<string, unknown>): Reply {
-    const wallet = own(WALLETS, body["wallet"]);
-    const methodName = typeof body["method"] === "string" ? body["method"].toLowerCase() : "";
-    const method = own(METHODS, methodName);
-    const amount = amountOf(body["amount"]);
-    const address = typeof body["address"] === "string" ? body["address"].trim() : "";
-    if (!wallet) return bad("wallet: invalid");
-    if (!method) return bad("method: invalid");
-    if (Number.isNaN(amount)) return bad("amount: invalid");
-    if (!withinPrecision(amount)) return bad("amount: below the currency's precision (8 decimals)");
-    if (amount <= method.fee) return err(`amount: must exceed the ${method.fee} ${method.currency} fee`);
-    // The destination by its network's real format and checksum (src/protocol addresses.ts; the
-    // reason is `/v1/ui_check_address`'s to tell), then the account's own rules before anything is
-    // reserved: the currency's withdrawals off, or its whitelist on (server/address-book.ts).
-    const network = withdrawalNetwork(methodName);
-    if (!network) return bad("method: invalid");
-    const checked = checkAddress(network.method, address);
-    if (!checked.ok) return err("address: invalid");
-    const paymentId = typeof body["payment_id"] === "string" ? body["payment_id"].trim() : "";
-    if (checkPaymentId(network.method, paymentId) !== null) return err("payment_id: invalid");
-    const gated =
-      withdrawRefusal(this.db, userId) ??
-      withdrawalRefusal(this.db, userId, method.currency, network.method, checked.address, paymentId);
-    if (gated) return err(gated);
-    const units = toUnits(amount);
-    if (this.balances.available(userId, wallet, method.currency) < units)
-      return err("amount: insufficient balance in the wallet");
-    const now = this.now();
-    const feeUnits = toUnits(method.fee);
-    const note = typeof body["note"] === "string" ? body["note"].slice(0, 140) : null;
-    const id = this.balances.funds((move) => {
-      move(userId, wallet, method.currency, -units, `${method.name} withdrawal to ${checked.address}`);
-      const r = this.db
-        .prepare(
-          "INSERT INTO movements (user_id, currency, mts_started, mts_updated, status, amount, fees, address, note) VALUES (?, ?, ?, ?, 'COMPLETED', ?, ?, ?, ?)",
-        )
-        .run(userId, method.currency, now, now, -(units - feeUnits), -feeUnits, checked.address, note);
-      const wid = Number(r.lastInsertRowid);
-      this.db.prepare("UPDATE movements SET tx_id = ? WHERE id = ?").run(this.#txId(`withdraw:${wid}`), wid);
-      return wid;
-    });
-    const withdrawal = withdrawalCodec.encode({
-      id,
-      method: methodName,
-      paymentId: paymentId === "" ? null : paymentId,
-      wallet,
-      amount: fromUnits(units),
-      fee: method.fee,
-    });
-    const text = `Your withdrawal request of ${fromUnits(units)} ${method.currency} has been submitted.`;
-    return ok(notice(now, "acc_wd-req", withdrawal, "SUCCESS", text));
   }
 
   /**

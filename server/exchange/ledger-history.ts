@@ -1,20 +1,26 @@
 /**
  * Reading the ledgers (docs/protocol.md#ledger-history): the `r/ledgers[/{ccy}]/hist` pages and
  * the streamed CSV export `r/ledgers/export`. Both walk the same order — MTS, then ID, descending —
- * with a keyset cursor `(mts, id)`, so rows sharing a millisecond are neither repeated nor skipped
- * and the export reads SQLite a page at a time, never the whole range at once.
+ * with a keyset cursor `(mts, id)` (history-pages.ts), so rows sharing a millisecond are neither
+ * repeated nor skipped and the export reads SQLite a page at a time, never the whole range at once.
  */
 import {
+  LEDGER_CATEGORY,
   LEDGER_CATEGORY_NAME,
   LEDGER_CSV_HEADER,
-  csvRecord,
   ledgerCategoryOf,
   ledgerCodec,
   ledgerReconciliationCodec,
+  reconciliationOf,
   unitsToDecimal,
+  walkChain,
   type LedgerQuery,
 } from "../../src/protocol/index.ts";
 import { addColumns, fromUnits, type Db } from "../store/db.ts";
+import { csvExport, exportName, keysetPage, StreamedBody, type Condition, type KeysetSource } from "./history-pages.ts";
+
+// The streamed answer's class lives with the other history pieces; api-server.ts knows it from here.
+export { StreamedBody };
 
 export interface LedgerRow {
   readonly id: number;
@@ -26,9 +32,6 @@ export interface LedgerRow {
   readonly description: string;
   readonly category: number;
 }
-
-/** Rows the export reads from SQLite per query (and writes per chunk). */
-const EXPORT_PAGE = 500;
 
 /**
  * The ledgers' own migration: the `category` column (read from each description by the rule in
@@ -47,6 +50,14 @@ export function migrateLedgers(db: Db): void {
       for (const r of untagged) set.run(ledgerCategoryOf(r.description), r.id);
     })();
   }
+  // Rows tagged before the codes followed Bitfinex's table: adjustments were written as 31 (Bitfinex's
+  // derivatives settlement, which this exchange never writes) and refunds of cancelled withdrawals
+  // as 104. Idempotent: nothing writes 31 any more, and a refund's description says what it is.
+  db.exec(`UPDATE ledgers SET category = ${LEDGER_CATEGORY.ADJUSTMENT} WHERE category = 31`);
+  db.prepare("UPDATE ledgers SET category = ? WHERE category = ? AND description LIKE 'Canceled withdrawal%'").run(
+    LEDGER_CATEGORY.CANCELED_WITHDRAWAL,
+    LEDGER_CATEGORY.WITHDRAWAL,
+  );
   db.exec("CREATE INDEX IF NOT EXISTS ledgers_user_mts ON ledgers (user_id, mts DESC, id DESC)");
 }
 
@@ -59,39 +70,15 @@ export function ledgerPage(
   /** The export's snapshot: no row written after it began (a larger id) joins it. */
   maxId: number | null = null,
 ): LedgerRow[] {
-  const where = ["user_id = ?"];
-  const args: (number | string)[] = [userId];
-  if (currency !== null) {
-    where.push("currency = ?");
-    args.push(currency);
-  }
-  if (q.category !== null) {
-    where.push("category = ?");
-    args.push(q.category);
-  }
-  if (q.wallet !== null) {
-    where.push("wallet = ?");
-    args.push(q.wallet);
-  }
-  if (q.start !== null) {
-    where.push("mts >= ?");
-    args.push(q.start);
-  }
-  if (q.end !== null && q.endId !== null) {
-    where.push("(mts < ? OR (mts = ? AND id < ?))");
-    args.push(q.end, q.end, q.endId);
-  } else if (q.end !== null) {
-    where.push("mts <= ?");
-    args.push(q.end);
-  }
-  if (maxId !== null) {
-    where.push("id <= ?");
-    args.push(maxId);
-  }
-  return db
-    .prepare(`SELECT * FROM ledgers WHERE ${where.join(" AND ")} ORDER BY mts DESC, id DESC LIMIT ?`)
-    .all(...args, q.limit) as LedgerRow[];
+  const conditions: Condition[] = [["user_id = ?", userId]];
+  if (currency !== null) conditions.push(["currency = ?", currency]);
+  if (q.category !== null) conditions.push(["category = ?", q.category]);
+  if (q.wallet !== null) conditions.push(["wallet = ?", q.wallet]);
+  if (maxId !== null) conditions.push(["id <= ?", maxId]);
+  return keysetPage<LedgerRow>(db, LEDGERS, conditions, q);
 }
+
+const LEDGERS: KeysetSource = { table: "ledgers", time: "mts", id: "id" };
 
 export function ledgerWire(l: LedgerRow): unknown[] {
   return ledgerCodec.encode({
@@ -106,44 +93,30 @@ export function ledgerWire(l: LedgerRow): unknown[] {
 }
 
 /**
- * A streamed answer of the authenticated host (server/api-server.ts writes its chunks as they come,
- * waiting for the socket to drain between them) instead of a JSON body.
- */
-export class StreamedBody {
-  constructor(
-    readonly contentType: string,
-    readonly filename: string,
-    readonly chunks: () => Iterator<string>,
-  ) {}
-}
-
-/**
  * The CSV export of a user's ledger over `q`'s range (its `limit` ignored): a header record, then
- * every matching row newest first, in chunks of one SQLite page each. The rows are those that
- * existed when the export began: one written while it streams is left out, so the file is one
- * consistent snapshot.
+ * every matching row newest first, in chunks of one SQLite page each (history-pages.ts). The rows
+ * are those that existed when the export began: one written while it streams is left out, so the
+ * file is one consistent snapshot.
  */
 export function ledgerCsv(db: Db, userId: number, currency: string | null, q: LedgerQuery, now: number): StreamedBody {
-  const day = new Date(now).toISOString().slice(0, 10);
-  return new StreamedBody("text/csv; charset=utf-8", `ledgers-${currency ?? "all"}-${day}.csv`, function* () {
-    const top = db.prepare("SELECT MAX(id) AS id FROM ledgers").get() as { id: number | null };
-    yield csvRecord(LEDGER_CSV_HEADER);
-    if (top.id === null) return;
-    let cursor: LedgerQuery = { ...q, limit: EXPORT_PAGE };
-    for (;;) {
-      const rows = ledgerPage(db, userId, currency, cursor, top.id);
-      if (rows.length === 0) return;
-      yield rows.map(csvLine).join("");
-      if (rows.length < EXPORT_PAGE) return;
-      const last = rows[rows.length - 1] as LedgerRow;
-      cursor = { ...cursor, end: last.mts, endId: last.id };
-    }
+  let top: number | null = null;
+  return csvExport<LedgerRow>({
+    filename: exportName("ledgers", currency, now),
+    header: LEDGER_CSV_HEADER,
+    q,
+    begin: () => {
+      top = (db.prepare("SELECT MAX(id) AS id FROM ledgers").get() as { id: number | null }).id;
+      return top !== null;
+    },
+    page: (page) => ledgerPage(db, userId, currency, { ...q, ...page }, top),
+    cursor: (l) => ({ end: l.mts, endId: l.id }),
+    line: csvLine,
   });
 }
 
-function csvLine(l: LedgerRow): string {
+function csvLine(l: LedgerRow): string[] {
   const category = LEDGER_CATEGORY_NAME[l.category as keyof typeof LEDGER_CATEGORY_NAME] ?? String(l.category);
-  return csvRecord([
+  return [
     String(l.id),
     new Date(l.mts).toISOString(),
     l.currency,
@@ -152,7 +125,7 @@ function csvLine(l: LedgerRow): string {
     unitsToDecimal(l.amount),
     unitsToDecimal(l.balance),
     l.description,
-  ]);
+  ];
 }
 
 /**
@@ -173,25 +146,7 @@ export function reconcileLedgers(db: Db, userId: number): unknown[][] {
     "SELECT id, mts, amount, balance FROM ledgers WHERE user_id = ? AND currency = ? AND wallet = ? ORDER BY id",
   );
   return wallets.map((w) => {
-    let balance = 0;
-    let rows = 0;
-    let broken: { id: number; mts: number; expected: number; found: number } | null = null;
-    for (const r of walk.iterate(userId, w.currency, w.wallet) as Iterable<Omit<LedgerRow, "currency">>) {
-      rows++;
-      if (broken === null && r.balance !== balance + r.amount)
-        broken = { id: r.id, mts: r.mts, expected: balance + r.amount, found: r.balance };
-      balance = r.balance;
-    }
-    return ledgerReconciliationCodec.encode({
-      currency: w.currency,
-      wallet: w.wallet,
-      balance: fromUnits(w.balance),
-      rows,
-      chained: broken === null && balance === w.balance,
-      breakId: broken?.id ?? null,
-      breakTime: broken?.mts ?? null,
-      expected: broken ? fromUnits(broken.expected) : null,
-      found: broken ? fromUnits(broken.found) : null,
-    });
+    const steps = walk.iterate(userId, w.currency, w.wallet) as Iterable<Omit<LedgerRow, "currency">>;
+    return ledgerReconciliationCodec.encode(reconciliationOf(w.currency, w.wallet, w.balance, walkChain(steps)));
   });
 }

@@ -16,6 +16,7 @@ import type { Balances } from "./balances.ts";
 import { newEngineOrder, type EngineOrder, type Side } from "./engine.ts";
 import type { AccountEvents } from "./events.ts";
 import type { Exchange } from "./exchange.ts";
+import { migrateOrderHistory } from "./order-history.ts";
 
 export interface OrderRow {
   id: number;
@@ -77,10 +78,15 @@ export class OrderStore {
     readonly balances: Balances,
     readonly events: AccountEvents,
     readonly now: () => number,
-  ) {}
+  ) {
+    migrateOrderHistory(db);
+  }
 
   /** Loads the open orders and puts those on a book back on it (after a restart); returns how many. */
   restore(exchange: Exchange): number {
+    // A trade id names one fill for ever: new fills continue after the stored ones.
+    const last = this.db.prepare("SELECT MAX(trade_id) AS id FROM trades").get() as { id: number | null };
+    exchange.resumeTradeIds(last.id ?? 0);
     const rows = this.db.prepare("SELECT * FROM orders WHERE open = 1 ORDER BY id").all() as OrderRow[];
     for (const r of rows) {
       const market = exchange.markets.get(r.symbol);

@@ -1,12 +1,13 @@
 /**
- * The order calls over REST (`r/orders[/SYM][/hist]`, `r/trades[/SYM]/hist`, `w/order/submit`,
+ * The order calls over REST (`r/orders[/SYM][/hist|/export]`, `r/trades[/SYM]/hist|export`, `w/order/submit`,
  * `update`, `cancel`, `cancel/multi`, `multi`) and the socket's order inputs (`on`, `ou`, `oc`,
  * `oc_multi`, `ox_multi`): docs/protocol.md#authenticated-calls and #account-inputs. The order
  * logic itself is orders.ts; this is only the requests' shapes and their answers.
  */
-import { ERROR_CODES } from "../../src/protocol/index.ts";
+import { ERROR_CODES, HISTORY_LIMIT_MAX, parseRangeQuery } from "../../src/protocol/index.ts";
 import { fail, notice, ok, type Reply } from "../reply.ts";
 import type { AccountEvents } from "./events.ts";
+import { closedOrderPage, ordersCsv, tradePage, tradesCsv, tradeWire } from "./order-history.ts";
 import type { OrderRow } from "./order-store.ts";
 import type { Orders, PlaceResult } from "./orders.ts";
 
@@ -170,16 +171,30 @@ export function ordersRest(
   body: Record<string, unknown>,
   now: number,
 ): Reply | null {
-  const limit = Math.min(2500, Math.max(1, Number(body["limit"] ?? 25) || 25));
   let m: RegExpExecArray | null;
   if ((m = /^\/v2\/auth\/r\/orders(?:\/(t[A-Z0-9:]+))?$/.exec(path))) {
     const all = orders.openOrdersWire(userId);
     return ok(m[1] ? all.filter((o) => o[3] === m?.[1]) : all);
   }
-  if ((m = /^\/v2\/auth\/r\/orders(?:\/(t[A-Z0-9:]+))?\/hist$/.exec(path)))
-    return ok(orders.orderHistoryWire(userId, m[1] ?? null, limit));
-  if ((m = /^\/v2\/auth\/r\/trades(?:\/(t[A-Z0-9:]+))?\/hist$/.exec(path)))
-    return ok(orders.tradesWire(userId, m[1] ?? null, limit));
+  // Closed orders and own trades: pages, or the whole range as CSV (order-history.ts;
+  // docs/protocol.md#history-paging).
+  if ((m = /^\/v2\/auth\/r\/(orders|trades)(?:\/(t[A-Z0-9:]+))?\/(hist|export)$/.exec(path))) {
+    const [, what, symbol = null, kind] = m;
+    const q = parseRangeQuery(body, kind === "export" ? null : HISTORY_LIMIT_MAX);
+    if (!q.ok) return fail(PARAMS, q.message, 400);
+    const db = orders.store.db;
+    if (what === "orders")
+      return ok(
+        kind === "export"
+          ? ordersCsv(orders.store, userId, symbol, q.query)
+          : closedOrderPage(db, userId, symbol, q.query).map((r) => orders.store.wire(r)),
+      );
+    return ok(
+      kind === "export"
+        ? tradesCsv(db, userId, symbol, q.query, now)
+        : tradePage(db, userId, symbol, q.query).map(tradeWire),
+    );
+  }
   const single = SINGLE_CALLS.get(path);
   if (single) {
     const { type, text } = OPS[single] as { type: string; text: string };

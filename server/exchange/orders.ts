@@ -7,13 +7,14 @@
  * notification, SUCCESS or ERROR, ahead of the order events it caused. The REST and socket forms of
  * these requests are orders-api.ts.
  */
-import { authTradeCodec, ERROR_CODES, ORDER_FLAGS, parseSymbol, type WalletType } from "../../src/protocol/index.ts";
-import { fromUnits, historyRows, toUnits, type Db } from "../store/db.ts";
+import { ERROR_CODES, ORDER_FLAGS, parseSymbol, type WalletType } from "../../src/protocol/index.ts";
+import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import { notice, num } from "../reply.ts";
 import type { Balances } from "./balances.ts";
 import type { EngineOrderType, Side } from "./engine.ts";
 import type { AccountEvents } from "./events.ts";
 import type { Batch, Exchange } from "./exchange.ts";
+import { tradePage, tradeWire } from "./order-history.ts";
 import { isMargin, isPendingStop, type OrderRow, type OrderStore } from "./order-store.ts";
 import type { Positions } from "./positions.ts";
 import { STOP_TYPES } from "./stop-book.ts";
@@ -441,60 +442,10 @@ export class Orders {
     return this.store.openOf(userId).map((r) => this.store.wire(r));
   }
 
-  /** Closed orders, newest first (REST r/orders/hist). */
-  orderHistoryWire(userId: number, symbol: string | null, limit: number): unknown[][] {
-    const rows = historyRows<OrderRow>(
-      this.#db,
-      "orders WHERE user_id = ? AND open = 0",
-      userId,
-      ["symbol", symbol],
-      "mts_update DESC",
-      limit,
-    );
-    return rows.map((r) => this.store.wire(r));
-  }
-
-  /** Own trades, newest first (REST r/trades/hist), 12-field records with fees (settlement.ts writes them). */
+  /** Own trades, newest first (order-history.ts pages them for REST `r/trades/hist`). */
   tradesWire(userId: number, symbol: string | null, limit: number): unknown[][] {
-    const rows = historyRows<TradeRow>(
-      this.#db,
-      "trades WHERE user_id = ?",
-      userId,
-      ["symbol", symbol],
-      "id DESC",
-      limit,
-    );
-    return rows.map((t) =>
-      authTradeCodec.encode({
-        id: t.trade_id,
-        pair: t.symbol,
-        mts_create: t.mts,
-        order_id: t.order_id,
-        exec_amount: fromUnits(t.amount),
-        exec_price: t.price,
-        order_type: t.order_type,
-        order_price: t.order_price,
-        maker: t.maker ? 1 : -1,
-        fee: fromUnits(t.fee),
-        fee_currency: t.fee_currency,
-        cid: null,
-      }),
-    );
+    return tradePage(this.#db, userId, symbol, { start: null, end: null, endId: null, limit }).map(tradeWire);
   }
-}
-
-interface TradeRow {
-  trade_id: number;
-  symbol: string;
-  mts: number;
-  order_id: number;
-  amount: number;
-  price: number;
-  order_type: string;
-  order_price: number | null;
-  maker: number;
-  fee: number;
-  fee_currency: string;
 }
 
 /** The `on` input's group id: an int32, else none. */

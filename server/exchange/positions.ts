@@ -26,6 +26,7 @@ import {
   positionCodec,
   TAKER_FEE_RATE,
   type Position,
+  type WalletType,
 } from "../../src/protocol/index.ts";
 import { addColumns, fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
 import { fxRate } from "./derived.ts";
@@ -33,6 +34,7 @@ import type { Batch, Exchange } from "./exchange.ts";
 import type { Side } from "./engine.ts";
 import type { Balances } from "./balances.ts";
 import type { AccountEvents } from "./events.ts";
+import { migratePositionHistory } from "./position-history.ts";
 
 export const INITIAL_MARGIN = 0.1;
 export const MAINTENANCE_MARGIN = 0.05;
@@ -53,6 +55,10 @@ export interface PositionRow {
   collateral: number;
   /** Interest its loans have charged, units of the quote currency (funding-loans.ts). */
   swap: number;
+  /** The largest size it reached, signed, units of 1e-8: what a closed one reports (position-history.ts). */
+  peak: number;
+  /** P/L settled into the margin wallet so far, units of the quote currency. */
+  pl_realized: number;
   mts_create: number;
   mts_update: number;
   open: number;
@@ -93,7 +99,12 @@ export class Positions {
   shrank: (symbol: string) => void = () => {};
 
   constructor(db: Db, exchange: Exchange, now: () => number, balances: Balances, events: AccountEvents) {
-    addColumns(db, [["positions", "swap", "INTEGER NOT NULL DEFAULT 0"]]);
+    addColumns(db, [
+      ["positions", "swap", "INTEGER NOT NULL DEFAULT 0"],
+      ["positions", "peak", "INTEGER NOT NULL DEFAULT 0"],
+      ["positions", "pl_realized", "INTEGER NOT NULL DEFAULT 0"],
+    ]);
+    migratePositionHistory(db);
     this.#db = db;
     this.#ex = exchange;
     this.#now = now;
@@ -231,6 +242,7 @@ export class Positions {
       const total = Math.abs(pos.amount) + Math.abs(left);
       pos.base_price = (Math.abs(pos.amount) * pos.base_price + Math.abs(left) * price) / total;
       pos.amount += left;
+      if (Math.abs(pos.amount) > Math.abs(pos.peak)) pos.peak = pos.amount;
       pos.collateral += take;
       pos.mts_update = now;
       this.#save(pos);
@@ -246,6 +258,8 @@ export class Positions {
         base_price: price,
         collateral: take,
         swap: 0,
+        peak: left,
+        pl_realized: 0,
         mts_create: now,
         mts_update: now,
         open: 1,
@@ -261,11 +275,14 @@ export class Positions {
   #settlePl(userId: number, quote: string, pl: number, pos: PositionRow, price: number): void {
     if (pl === 0) return;
     const text = `Position #${pos.id} ${pos.symbol.slice(1)} P/L @ ${price}`;
-    if (pl > 0) this.#balances.move(userId, "margin", quote, pl, 0, text);
-    else {
+    if (pl > 0) {
+      this.#balances.move(userId, "margin", quote, pl, 0, text);
+      pos.pl_realized += pl;
+    } else {
       const x = this.#balances.wallet(userId, "margin", quote);
       const loss = Math.min(-pl, Math.max(0, x.balance - x.reserved));
       if (loss > 0) this.#balances.move(userId, "margin", quote, -loss, 0, text);
+      pos.pl_realized -= loss;
     }
   }
 
@@ -288,10 +305,11 @@ export class Positions {
   #save(r: PositionRow): void {
     this.#db
       .prepare(
-        `INSERT INTO positions (id, user_id, symbol, status, amount, base_price, collateral, swap, mts_create, mts_update, open)
-         VALUES (@id, @user_id, @symbol, @status, @amount, @base_price, @collateral, @swap, @mts_create, @mts_update, @open)
+        `INSERT INTO positions (id, user_id, symbol, status, amount, base_price, collateral, swap, peak, pl_realized, mts_create, mts_update, open)
+         VALUES (@id, @user_id, @symbol, @status, @amount, @base_price, @collateral, @swap, @peak, @pl_realized, @mts_create, @mts_update, @open)
          ON CONFLICT(id) DO UPDATE SET status = excluded.status, amount = excluded.amount, base_price = excluded.base_price,
-           collateral = excluded.collateral, swap = excluded.swap, mts_update = excluded.mts_update, open = excluded.open`,
+           collateral = excluded.collateral, swap = excluded.swap, peak = excluded.peak, pl_realized = excluded.pl_realized,
+           mts_update = excluded.mts_update, open = excluded.open`,
       )
       .run(r);
   }
@@ -383,6 +401,22 @@ export class Positions {
       net: round8(balance + pl),
       required: round8(req),
     });
+  }
+
+  /**
+   * What may leave a wallet of `currency` (a withdrawal, a transfer, a conversion), units. Outside
+   * margin it is the balance less what orders reserve; in margin the open positions' unrealized
+   * loss in that currency comes off too (the free amount margin info shows): otherwise collateral
+   * backing a losing position could leave, and the loss beyond what stays is never collected
+   * (`#settlePl` takes at most what is free).
+   */
+  spendable(userId: number, wallet: WalletType, currency: string): number {
+    const available = this.#balances.available(userId, wallet, currency);
+    if (wallet !== "margin") return available;
+    let pl = 0;
+    for (const r of this.#ofCurrency(userId, currency)) pl += this.#pl(r, this.#mark(r.symbol));
+    // A loss rounds up to the next unit: what stays behind must cover all of it.
+    return Math.max(0, available - (pl < 0 ? Math.ceil(-pl * 1e8) : 0));
   }
 
   /** `miu` sym: [TRADABLE_BALANCE, GROSS_BALANCE, BUY, SELL] (buy/sell in base, closing included). */

@@ -7,8 +7,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import {
   ERROR_CODES,
+  HISTORY_LIMIT_MAX,
   LEDGER_LIMIT_MAX,
   parseLedgerQuery,
+  parseRangeQuery,
   READ_ONLY_CONTEXT_MESSAGE,
   userInfoCodec,
 } from "../../src/protocol/index.ts";
@@ -18,10 +20,13 @@ import { pendingLevel } from "../compliance.ts";
 import { credentialAddressAllowed, IP_LOCK_REFUSAL } from "../store/security-settings.ts";
 import { CONTEXT_PATHS, subaccountInfo, subaccountsOf } from "../subaccounts.ts";
 import type { AccountGateway } from "./account-gateway.ts";
+import { conversionsOf } from "./conversions.ts";
 import { fundingRest } from "./funding-api.ts";
 import { ledgerCsv, ledgerPage, ledgerWire, reconcileLedgers } from "./ledger-history.ts";
 import { marginRest } from "./margin-api.ts";
+import { closedPositionPage, closedPositionWire, positionsCsv } from "./position-history.ts";
 import { ordersRest } from "./orders-api.ts";
+import { reportsOf } from "./reports.ts";
 import { accountSummary } from "./summary.ts";
 import { fail, ok, type Reply } from "../reply.ts";
 
@@ -165,6 +170,9 @@ export function handleAuthRest(
   }
   const sub = subaccountsOf(gate).handle(auth, path, body, now);
   if (sub) return sub;
+  // Mailed reports (reports.ts): generated in the background, downloaded by a session's link.
+  const report = reportsOf(gate).handle(auth, path, body);
+  if (report) return report;
   if (path === "/v2/auth/r/info/user") return ok(userInfo(gate, user));
   if (path === "/v2/auth/r/wallets") return ok(gate.balances.walletsWire(user));
   if (path === "/v2/auth/r/ledgers/reconcile") return ok(reconcileLedgers(gate.balances.db, user));
@@ -179,11 +187,22 @@ export function handleAuthRest(
     if (export_) return ok(ledgerCsv(db, user, currency, q.query, now));
     return ok(ledgerPage(db, user, currency, q.query).map(ledgerWire));
   }
+  // Closed positions, pages or CSV (position-history.ts; docs/protocol.md#history-paging).
+  const closed = /^\/v2\/auth\/r\/positions(?:\/(t[A-Z0-9:]+))?\/(hist|export)$/.exec(path);
+  if (closed) {
+    const [, symbol = null, kind] = closed;
+    const q = parseRangeQuery(body, kind === "export" ? null : HISTORY_LIMIT_MAX);
+    if (!q.ok) return fail(PARAMS, q.message, 400);
+    const db = gate.balances.db;
+    if (kind === "export") return ok(positionsCsv(db, user, symbol, q.query, now));
+    return ok(closedPositionPage(db, user, symbol, q.query).map(closedPositionWire));
+  }
   const domain =
     fundingRest(gate, user, path, body) ??
     ordersRest(gate.orders, user, path, body, now) ??
     marginRest(gate.positions, gate.balances, user, path, body) ??
-    gate.funds.handle(user, path, body);
+    gate.funds.handle(user, path, body, { keyId: auth.keyId, caps: auth.caps }) ??
+    conversionsOf(gate).handle(user, path, body);
   if (domain) return domain;
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);

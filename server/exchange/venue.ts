@@ -15,6 +15,7 @@ import { Exchange } from "./exchange.ts";
 import { FundingCredits } from "./funding-credits.ts";
 import { FundingLoans } from "./funding-loans.ts";
 import { FundingOffers } from "./funding-offers.ts";
+import { settlementRate } from "./derived.ts";
 import { Funds } from "./funds.ts";
 import { OrderStore } from "./order-store.ts";
 import { Orders } from "./orders.ts";
@@ -77,7 +78,14 @@ export function openVenue(o: {
   const funding = new FundingOffers(db, exchange.funding, balances, credits, events, now);
   // Loans back margin positions: attached to the positions and to the offers' fills.
   const loans = new FundingLoans(db, exchange, positions, balances, funding, credits, events, now);
-  const funds = new Funds(db, balances, positions, now);
+  // Withdrawals value what is sent in USD for the daily limit and the travel rule at the guarded
+  // settlement rate (derived.ts `settlementRate`, each market at its book's mid), not the last
+  // prices `/v2/calc/fx` answers: one account could push a thin market's last price to make a large
+  // withdrawal look small. Null while a market on the chain is refused: the withdrawal waits.
+  const funds = new Funds(db, balances, positions, now, {
+    accounts,
+    usdRate: (currency) => settlementRate(exchange, currency, "USD"),
+  });
   const gateway = new AccountGateway(
     exchange,
     accounts,
@@ -93,6 +101,6 @@ export function openVenue(o: {
   );
   // Every notification sent to an account is kept for its history page (server/notification-history.ts).
   recordNotifications(db, events);
-  const seeded = seedDemo(accounts, balances, positions, now());
+  const seeded = seedDemo(accounts, funds, now());
   return { ...trading, exchange, accounts, funding, credits, loans, funds, db, gateway, seeded };
 }

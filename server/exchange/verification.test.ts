@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DEV_HEADER } from "../api-server.ts";
+import { newTotpSecret, totp } from "../store/totp.ts";
 import { demoSession, wait } from "../test-support/session.ts";
 import { openVenue } from "./venue.ts";
 import { messageText } from "../ws-text.ts";
@@ -28,12 +29,12 @@ function user(name: string, createdAt: number, level: number): string {
   venue.balances.credit(id, "USD", 10_000, "Deposit");
   venue.balances.credit(id, "TESTUSD", 10_000, "Deposit");
   for (const ccy of ["USD", "TESTUSD"])
-    venue.gateway.funds.handle(id, "/v2/auth/w/transfer", {
-      from: "exchange",
-      to: "margin",
-      currency: ccy,
-      amount: "5000",
-    });
+    venue.gateway.funds.handle(
+      id,
+      "/v2/auth/w/transfer",
+      { from: "exchange", to: "margin", currency: ccy, amount: "5000" },
+      {},
+    );
   return venue.accounts.issueToken(id, Date.now());
 }
 
@@ -167,6 +168,9 @@ describe("withdrawals", () => {
       body: JSON.stringify({ login: "kyc", password: "kyc-password-1" }),
     });
     const [token] = (await login.json()) as [string];
+    // A session withdraws with the account's second factor (docs/product-rules.md#withdrawals).
+    const secret = newTotpSecret();
+    venue.accounts.db.prepare("UPDATE users SET tfa_secret = ? WHERE id = ?").run(secret, user);
     const call = async (path: string, body: unknown = {}): Promise<[number, unknown]> => {
       const r = await fetch(`http://${s.host}${path}`, {
         method: "POST",
@@ -186,6 +190,7 @@ describe("withdrawals", () => {
       method: "bitcoin",
       amount: "0.1",
       address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      travel_rule: { beneficiary: { type: "self" }, destination: { type: "self_hosted", attested: true } },
     };
     expect((await setLevel(1)).status).toBe(200);
     expect(await call("/v2/auth/w/withdraw", withdraw)).toEqual([
@@ -198,7 +203,7 @@ describe("withdrawals", () => {
     expect((await setLevel(2)).status).toBe(200);
     const [, info] = await call("/v2/auth/r/info/user");
     expect((info as unknown[])[5]).toBe(2);
-    expect((await call("/v2/auth/w/withdraw", withdraw))[0]).toBe(200);
+    expect((await call("/v2/auth/w/withdraw", { ...withdraw, code: totp(secret, Date.now()) }))[0]).toBe(200);
     expect(venue.balances.available(user, "exchange", "BTC")).toBe(0.9e8);
     expect((await setLevel(9)).status).toBe(400);
   });

@@ -302,7 +302,7 @@ function noticeCap(payload: unknown): string | null {
   if (/^(on|ou|oc|oc_multi|ox_multi|uca)$/.test(type)) return "o";
   if (/^(fon|foc|foc_all|fclose|fa|fsettle|fs)$/.test(type)) return "f";
   if (/^(pos_\w+|pc|claim|pos)$/.test(type)) return "p";
-  if (/^(acc_wd|acc_tf|wd|tf|deposit_new)$/.test(type)) return "w";
+  if (/^(acc_wd|acc_tf|acc_cv|wd|tf|deposit_new|deposit_complete|wallet_withdrawal_\w+)$/.test(type)) return "w";
   return null;
 }
 

@@ -118,8 +118,21 @@ export function narrowCaps(caps: readonly string[], limit: readonly string[]): s
 
 export class Accounts {
   readonly #credentialListeners = new Set<CredentialListener>();
+  /** Steps a freeze runs inside its transaction (withdrawals.ts cancels what has not left yet). */
+  readonly #freezeSteps: ((userId: number, now: number) => void)[] = [];
+  /** The transaction a freeze runs in: the venue's, so the events of its steps go out after COMMIT. */
+  #freezeTransaction: <T>(fn: () => T) => T = (fn) => this.db.transaction(fn)();
 
   constructor(readonly db: Db) {}
+
+  /**
+   * Adds a step to every freeze, run in the freeze's transaction after the account is marked;
+   * `transaction` (when given) is the one that transaction must be so the step's events wait for it.
+   */
+  onFreeze(step: (userId: number, now: number) => void, transaction?: <T>(fn: () => T) => T): void {
+    this.#freezeSteps.push(step);
+    if (transaction) this.#freezeTransaction = transaction;
+  }
 
   onCredentialsChanged(listener: CredentialListener): void {
     this.#credentialListeners.add(listener);
@@ -241,17 +254,20 @@ export class Accounts {
    * Freezes an account (server/compliance.ts: the link in every security mail, or the owner's own
    * button): in one transaction the account is marked frozen and every token it has is deleted;
    * its keys stay stored but sign nothing while it is frozen (checkSignature), and its sockets
-   * are told and closed. Only support lifts it (`unfreeze`). False when already frozen or unknown.
+   * are told and closed; the steps added by `onFreeze` run in that transaction (its withdrawals that
+   * have not left yet are canceled and refunded). Only support lifts it (`unfreeze`). False when
+   * already frozen or unknown.
    */
   freeze(userId: number, now: number): boolean {
-    const changed = this.db.transaction(() => {
+    const changed = this.#freezeTransaction(() => {
       const r = this.db
         .prepare("UPDATE users SET frozen = 1, frozen_at = ? WHERE id = ? AND frozen = 0")
         .run(now, userId);
       if (r.changes === 0) return false;
       this.db.prepare("DELETE FROM tokens WHERE user_id = ?").run(userId);
+      for (const step of this.#freezeSteps) step(userId, now);
       return true;
-    })();
+    });
     if (changed) this.#credentialsChanged(userId);
     return changed;
   }

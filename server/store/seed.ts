@@ -2,9 +2,7 @@
  * First-start seeding: the demo account (documented in the README) with balances to trade with,
  * and an API key for it. Runs only when the database has no users.
  */
-import { Funds } from "../exchange/funds.ts";
-import type { Balances } from "../exchange/balances.ts";
-import type { Positions } from "../exchange/positions.ts";
+import type { Funds } from "../exchange/funds.ts";
 import type { Accounts } from "./accounts.ts";
 
 export const DEMO = {
@@ -30,12 +28,11 @@ export const DEMO_BALANCES: Readonly<Record<string, number>> = {
   TESTBTC: 2,
 };
 
-export function seedDemo(accounts: Accounts, balances: Balances, positions: Positions, now: number): number | null {
+export function seedDemo(accounts: Accounts, funds: Funds, now: number): number | null {
   const count = (accounts.db.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
   if (count > 0) return null;
   const id = accounts.createUser(DEMO.email, DEMO.username, DEMO.password, now, true);
   // Deposits, not bare credits: the opening balances show in the movements history as well as the ledger.
-  const funds = new Funds(accounts.db, balances, positions, () => now);
   for (const [ccy, amount] of Object.entries(DEMO_BALANCES)) funds.deposit(id, ccy, amount, "Demo account deposit");
   accounts.createApiKey(id, "demo", ["a", "o", "p", "f", "s", "w", "wd"], now, {
     key: DEMO.apiKey,

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { useSnapshot } from "valtio";
+import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import {
   currencyTicker,
@@ -10,10 +9,8 @@ import {
   WIRE_ACCOUNTS,
   type DepositMethod,
   type MovementRow,
-  type WalletType,
 } from "../protocol";
 import { showLevelGateFor } from "../ui/account/level-gate";
-import { accountStore } from "../ui/desk/account-store";
 import {
   isPending,
   loadDeposits,
@@ -21,14 +18,26 @@ import {
   type Destination,
   type DestinationError,
 } from "../ui/deposits/deposit-api";
+import {
+  MovementChoices,
+  MovementHistory,
+  MovementTime,
+  NetworkChoice,
+  TxId,
+  useAmountText,
+  useNoticeKey,
+  WalletFigure,
+  type MovementColumn,
+  type MovementWallet,
+} from "../ui/movements/MovementParts";
 import { appScheduler } from "../ui/scheduler";
 import { QrCode } from "../ui/security/QrCode";
 import * as d from "./deposit.css";
 import * as css from "./pages.css";
 import * as w from "./wallets.css";
 
-/** The wallets a deposit may be credited to. */
-const DEPOSIT_WALLETS: readonly WalletType[] = ["exchange", "margin", "funding"];
+/** The notifications of a deposit's arrival and credit. */
+const DEPOSIT_NOTICE_TYPES: readonly string[] = [DEPOSIT_NOTIFICATIONS.arrived, DEPOSIT_NOTIFICATIONS.completed];
 
 /** How often the history is read again while a deposit waits for confirmations. */
 const PENDING_REFRESH_MS = 1500;
@@ -47,16 +56,12 @@ function currencyFromPath(path: string): string | null {
  * currency's deposits, read again while one is confirming.
  */
 export function DepositPage() {
-  const { t } = useLingui();
   const [path, navigate] = useLocation();
   const currency = currencyFromPath(path);
   const methods = currency ? depositMethodsOf(currency) : [];
   const [methodName, setMethodName] = useState<string | null>(null);
   const method = methods.find((m) => m.method === methodName) ?? methods[0] ?? null;
-  const [wallet, setWallet] = useState<WalletType>("exchange");
-  const walletName = useWalletName();
-  const currencyId = useId();
-  const walletId = useId();
+  const [wallet, setWallet] = useState<MovementWallet>("exchange");
   return (
     <div className={`${w.page} ${d.page}`}>
       <h1 className={css.h1}>
@@ -65,66 +70,24 @@ export function DepositPage() {
       <p className={css.lead}>
         <Trans>Send funds to your account: choose the currency and its network, then use the details below.</Trans>
       </p>
-      <div className={d.choices}>
-        <div className={css.field}>
-          <label htmlFor={currencyId}>
-            <Trans>Currency</Trans>
-          </label>
-          <select
-            id={currencyId}
-            className={`${w.select} ${d.select}`}
-            value={currency ?? ""}
-            onChange={(e) => {
-              setMethodName(null);
-              navigate(e.currentTarget.value === "" ? "/deposit" : `/deposit/${e.currentTarget.value}`);
-            }}
-          >
-            <option value="">{t`Choose a currency`}</option>
-            {DEPOSIT_CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {currencyTicker(c)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={css.field}>
-          <label htmlFor={walletId}>
-            <Trans>Credit to wallet</Trans>
-          </label>
-          <select
-            id={walletId}
-            className={`${w.select} ${d.select}`}
-            value={wallet}
-            onChange={(e) => setWallet(e.currentTarget.value as WalletType)}
-          >
-            {DEPOSIT_WALLETS.map((x) => (
-              <option key={x} value={x}>
-                {walletName(x)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {methods.length > 1 && method && (
-        <fieldset className={d.networks}>
-          <legend className={d.legend}>
-            <Trans>Network</Trans>
-          </legend>
-          <div className={d.radios}>
-            {methods.map((m) => (
-              <label key={m.method} className={d.radio}>
-                <input
-                  type="radio"
-                  name="deposit-network"
-                  value={m.method}
-                  checked={m.method === method.method}
-                  onChange={() => setMethodName(m.method)}
-                />
-                {m.network}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      <MovementChoices
+        currencies={DEPOSIT_CURRENCIES}
+        currency={currency}
+        onCurrency={(c) => {
+          setMethodName(null);
+          navigate(c === null ? "/deposit" : `/deposit/${c}`);
+        }}
+        walletLabel={<Trans>Credit to wallet</Trans>}
+        wallet={wallet}
+        onWallet={setWallet}
+      />
+      {method && (
+        <NetworkChoice
+          name="deposit-network"
+          methods={methods}
+          value={method.method}
+          onChange={(m) => setMethodName(m)}
+        />
       )}
       {currency === null || method === null ? (
         <p className={css.muted}>
@@ -133,7 +96,7 @@ export function DepositPage() {
       ) : (
         <>
           <DestinationPanel key={`${method.method}:${wallet}`} method={method} wallet={wallet} />
-          <Balance currency={currency} wallet={wallet} />
+          <WalletFigure currency={currency} wallet={wallet} figure="balance" testId="deposit-balance" />
           <History currency={currency} />
         </>
       )}
@@ -141,38 +104,17 @@ export function DepositPage() {
   );
 }
 
-function useWalletName(): (type: WalletType) => string {
-  const { t } = useLingui();
-  return (type) => {
-    switch (type) {
-      case "exchange":
-        return t`Exchange`;
-      case "margin":
-        return t`Margin`;
-      case "funding":
-        return t`Funding`;
-      default:
-        return type;
-    }
-  };
-}
-
-function useAmount(): (n: number) => string {
-  const { i18n } = useLingui();
-  return (n) => i18n.number(n, { maximumFractionDigits: 8 });
-}
-
 type PanelState =
   | { readonly kind: "loading" }
   | { readonly kind: "ready"; readonly destination: Destination; readonly renewing: boolean }
   | { readonly kind: "error"; readonly error: DestinationError };
 
-function DestinationPanel({ method, wallet }: { readonly method: DepositMethod; readonly wallet: WalletType }) {
+function DestinationPanel({ method, wallet }: { readonly method: DepositMethod; readonly wallet: MovementWallet }) {
   const { t } = useLingui();
   const [state, setState] = useState<PanelState>({ kind: "loading" });
   const [copied, setCopied] = useState<string | null>(null);
   const [renewFailed, setRenewFailed] = useState<DestinationError | null>(null);
-  const amount = useAmount();
+  const amount = useAmountText();
   const ccy = currencyTicker(method.currency);
 
   useEffect(() => {
@@ -405,29 +347,9 @@ function DestinationErrorText({ error }: { readonly error: DestinationError }) {
   );
 }
 
-function Balance({ currency, wallet }: { readonly currency: string; readonly wallet: WalletType }) {
-  const account = useSnapshot(accountStore);
-  const amount = useAmount();
-  const row = account.view?.wallets.find((x) => x.type === wallet && x.currency === currency);
-  const name = useWalletName()(wallet);
-  const ccy = currencyTicker(currency);
-  const balance = account.view === null ? "…" : amount(row?.balance ?? 0);
-  return (
-    <p className={css.muted} data-testid="deposit-balance">
-      <Trans>
-        Balance in your {name} wallet:{" "}
-        <strong>
-          {balance} {ccy}
-        </strong>
-      </Trans>
-    </p>
-  );
-}
-
 function History({ currency }: { readonly currency: string }) {
-  const { t, i18n } = useLingui();
-  const amount = useAmount();
-  const account = useSnapshot(accountStore);
+  const { t } = useLingui();
+  const amount = useAmountText();
   const [rows, setRows] = useState<readonly MovementRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   const reload = useCallback(() => {
@@ -440,13 +362,7 @@ function History({ currency }: { readonly currency: string }) {
     });
   }, [currency]);
   // A deposit's arrival or credit reaches the account socket as a notification: read the list again.
-  const depositNotices = useMemo(
-    () =>
-      (account.view?.notifications ?? []).filter(
-        (n) => n.type === DEPOSIT_NOTIFICATIONS.arrived || n.type === DEPOSIT_NOTIFICATIONS.completed,
-      ).length,
-    [account.view?.notifications],
-  );
+  const depositNotices = useNoticeKey(DEPOSIT_NOTICE_TYPES);
   useEffect(() => reload(), [reload, depositNotices]);
   const pending = rows?.some(isPending) ?? false;
   useEffect(() => (pending ? appScheduler.every(PENDING_REFRESH_MS, reload) : undefined), [pending, reload]);
@@ -465,69 +381,33 @@ function History({ currency }: { readonly currency: string }) {
     }
   };
   const ccy = currencyTicker(currency);
+  const columns: readonly MovementColumn[] = [
+    { key: "time", head: <Trans>Time</Trans>, cell: (r) => <MovementTime mts={r.mtsStarted} /> },
+    { key: "amount", head: <Trans>Amount</Trans>, num: true, cell: (r) => `${amount(r.amount)} ${ccy}` },
+    { key: "status", head: <Trans>Status</Trans>, cell: status },
+    {
+      key: "confirmations",
+      head: <Trans>Confirmations</Trans>,
+      num: true,
+      cell: (r) =>
+        r.confirmations === null || r.confirmationsRequired === null || r.status === "BELOW MINIMUM"
+          ? "—"
+          : `${r.confirmations}/${r.confirmationsRequired}`,
+    },
+    { key: "transaction", head: <Trans>Transaction</Trans>, cell: (r) => <TxId id={r.txId} /> },
+  ];
   return (
-    <section className={d.section} aria-labelledby="deposit-history">
-      <h2 className={css.h2} id="deposit-history">
-        <Trans>Your {ccy} deposits</Trans>
-      </h2>
-      {failed && (
-        <p className={css.alert} role="alert">
-          <Trans>Your deposits could not be loaded. They will be shown when the exchange answers.</Trans>
-        </p>
-      )}
-      <div className={w.scroll} tabIndex={0} role="region" aria-label={t`Deposit history`}>
-        <table className={w.table} data-testid="deposit-history">
-          <thead>
-            <tr>
-              <th className={w.th} scope="col">
-                <Trans>Time</Trans>
-              </th>
-              <th className={`${w.th} ${w.num}`} scope="col">
-                <Trans>Amount</Trans>
-              </th>
-              <th className={w.th} scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th className={`${w.th} ${w.num}`} scope="col">
-                <Trans>Confirmations</Trans>
-              </th>
-              <th className={w.th} scope="col">
-                <Trans>Transaction</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows !== null && rows.length === 0 && (
-              <tr>
-                <td className={w.td} colSpan={5}>
-                  <Trans>No deposits yet.</Trans>
-                </td>
-              </tr>
-            )}
-            {rows?.map((r) => (
-              <tr key={r.id} data-testid={`deposit-${r.id}`}>
-                <td className={w.td}>
-                  {r.mtsStarted === null ? "—" : i18n.date(r.mtsStarted, { dateStyle: "short", timeStyle: "medium" })}
-                </td>
-                <td className={`${w.td} ${w.num}`}>
-                  {amount(r.amount)} {ccy}
-                </td>
-                <td className={w.td} data-column="status">
-                  {status(r)}
-                </td>
-                <td className={`${w.td} ${w.num}`} data-column="confirmations">
-                  {r.confirmations === null || r.confirmationsRequired === null || r.status === "BELOW MINIMUM"
-                    ? "—"
-                    : `${r.confirmations}/${r.confirmationsRequired}`}
-                </td>
-                <td className={`${w.td} ${d.mono}`} title={r.txId ?? undefined}>
-                  {r.txId === null ? "—" : `${r.txId.slice(0, 10)}…${r.txId.slice(-6)}`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <MovementHistory
+      headingId="deposit-history"
+      title={<Trans>Your {ccy} deposits</Trans>}
+      regionLabel={t`Deposit history`}
+      failed={failed}
+      failedText={<Trans>Your deposits could not be loaded. They will be shown when the exchange answers.</Trans>}
+      empty={<Trans>No deposits yet.</Trans>}
+      testId="deposit-history"
+      rowTestId={(r) => `deposit-${r.id}`}
+      rows={rows}
+      columns={columns}
+    />
   );
 }

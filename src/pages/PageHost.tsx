@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState, type ComponentType } from "react";
+import { loadCatalog } from "../ui/i18n";
 import { appScheduler } from "../ui/scheduler";
 import { log } from "../ui/log";
 import { DELAYED_LOAD_EVENT, watchDelayedLoad } from "../ui/routing/page-data";
@@ -46,7 +47,11 @@ export function PageHost({ def, path }: { readonly def: RouteDef; readonly path:
 
   useEffect(() => {
     let live = true;
-    const work = Promise.all([def.load(), def.pageData ? pageDataFor(path) : Promise.resolve(null)]);
+    const work = Promise.all([
+      def.load(),
+      def.pageData ? pageDataFor(path) : Promise.resolve(null),
+      def.catalog ? loadCatalog(def.catalog) : null,
+    ]);
     watchDelayedLoad(work, appScheduler, () => {
       if (!live) return;
       setDelayed(true);

@@ -12,7 +12,6 @@ import {
   type RegionalApplication,
   type RegionalVenue,
 } from "../protocol";
-import { Modal } from "../ui/desk/Modal";
 import { appScheduler } from "../ui/scheduler";
 import {
   newCaptcha,
@@ -25,6 +24,7 @@ import {
   type VenueTerms,
 } from "../ui/session";
 import { NotFoundPage } from "./NotFoundPage";
+import { SignupTermsDialog } from "./SignupTerms";
 import * as css from "./pages.css";
 import * as r from "./regional-signup.css";
 import * as sc from "./session.css";
@@ -361,57 +361,45 @@ function ApplicationForm({ venue }: { readonly venue: RegionalVenue }) {
         </p>
       </form>
 
-      <Modal open={termsOpen} title={t`Terms of ${entity}`} onClose={() => setTermsOpen(false)} testId="regional-terms">
-        <div className={s.dialogBody}>
-          <p className={sc.hint}>
-            {updated ? t`Version ${version}, last changed ${updated}.` : t`Version ${version}.`}
-          </p>
-          <ol className={s.terms}>
-            <li>
-              <Trans>
-                Your account is held by {entity} and governed by the law of {country}.
-              </Trans>
-            </li>
-            <li>
-              <Trans>
-                You live in {country} and apply for yourself; the details you give are true, and you keep them up to
-                date.
-              </Trans>
-            </li>
-            <li>
-              <Trans>
-                Before the account opens we check your identity with your {idName} and may ask for documents, which we
-                keep as long as the law requires.
-              </Trans>
-            </li>
-            <li>
-              <Trans>Deposits and withdrawals in {currency} go only to and from bank accounts in your own name.</Trans>
-            </li>
-            <li>
-              <Trans>
-                Trading digital assets carries risk: prices move fast and you can lose what you put in. Nothing here is
-                investment advice.
-              </Trans>
-            </li>
-          </ol>
-          <div className={s.dialogActions}>
-            <button type="button" className={s.button} onClick={() => setTermsOpen(false)}>
-              <Trans>Close</Trans>
-            </button>
-            <button
-              type="button"
-              className={css.cta}
-              onClick={() => {
-                setAgreed(true);
-                if (error?.kind === "field" && error.field === "terms") setError(null);
-                setTermsOpen(false);
-              }}
-            >
-              <Trans>I agree</Trans>
-            </button>
-          </div>
-        </div>
-      </Modal>
+      <SignupTermsDialog
+        open={termsOpen}
+        title={t`Terms of ${entity}`}
+        testId="regional-terms"
+        version={version}
+        updated={updated}
+        onClose={() => setTermsOpen(false)}
+        onAgree={() => {
+          setAgreed(true);
+          if (error?.kind === "field" && error.field === "terms") setError(null);
+          setTermsOpen(false);
+        }}
+      >
+        <li>
+          <Trans>
+            Your account is held by {entity} and governed by the law of {country}.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            You live in {country} and apply for yourself; the details you give are true, and you keep them up to date.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            Before the account opens we check your identity with your {idName} and may ask for documents, which we keep
+            as long as the law requires.
+          </Trans>
+        </li>
+        <li>
+          <Trans>Deposits and withdrawals in {currency} go only to and from bank accounts in your own name.</Trans>
+        </li>
+        <li>
+          <Trans>
+            Trading digital assets carries risk: prices move fast and you can lose what you put in. Nothing here is
+            investment advice.
+          </Trans>
+        </li>
+      </SignupTermsDialog>
     </section>
   );
 }

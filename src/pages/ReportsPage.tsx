@@ -1,28 +1,30 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
-import { useSnapshot } from "valtio";
 import {
   LEDGER_CATEGORIES,
   LEDGER_CATEGORY,
   ledgerCategoryOf,
   walletCodec,
   type LedgerCategory,
+  type LedgerCheckError,
+  type LedgerCheckResult,
   type LedgerEntry,
+  type LedgerReconciliation,
 } from "../protocol";
-import { auth } from "../ui/auth";
-import { apiUrl, appConfig } from "../ui/config";
+import { useCsvExport } from "../ui/history/use-csv-export";
+import { useRangeProblemText } from "../ui/history/use-range-text";
 import {
   cursorAfter,
-  exportLedger,
   ledgerPageOf,
   ledgerQuery,
   NO_FILTERS,
   reconcile,
-  type FilterProblem,
   type ReconcileReply,
   type ReportFilters,
 } from "../ui/reports/ledger";
-import { appScheduler } from "../ui/scheduler";
+import { market } from "../ui/market/market";
+import { isLargeRange, LARGE_EXPORT_ROWS, reportRequestOf } from "../ui/reports/mailed";
+import { MailReportButton, YourReports } from "../ui/reports/MailedReports";
 import { authCall } from "../ui/session";
 import type { ApiErrorKind } from "../ui/shell/api-notice";
 import { useApiErrorText } from "../ui/shell/api-error-text";
@@ -43,6 +45,8 @@ function useLedgerWords() {
         return t({ message: "Deposit", context: "ledger category" });
       case LEDGER_CATEGORY.WITHDRAWAL:
         return t({ message: "Withdrawal", context: "ledger category" });
+      case LEDGER_CATEGORY.CANCELED_WITHDRAWAL:
+        return t({ message: "Canceled withdrawal", context: "ledger category" });
       case LEDGER_CATEGORY.MARGIN_FUNDING:
         return t({ message: "Margin funding", context: "ledger category" });
       case LEDGER_CATEGORY.POSITION:
@@ -51,6 +55,8 @@ function useLedgerWords() {
         return t({ message: "Position claim", context: "ledger category" });
       case LEDGER_CATEGORY.ADJUSTMENT:
         return t({ message: "Adjustment", context: "ledger category" });
+      case LEDGER_CATEGORY.CONVERSION:
+        return t({ message: "Currency conversion", context: "ledger category" });
       default: {
         const never: never = c;
         return never;
@@ -69,28 +75,9 @@ function useLedgerWords() {
         return type ?? "—";
     }
   };
-  const problem = (p: FilterProblem): string => {
-    switch (p) {
-      case "from-date":
-        return t`The "from" date is not a date.`;
-      case "to-date":
-        return t`The "to" date is not a date.`;
-      case "range":
-        return t`The "from" date is after the "to" date.`;
-      default: {
-        const never: never = p;
-        return never;
-      }
-    }
-  };
+  const problem = useRangeProblemText();
   return { category, wallet, problem };
 }
-
-type Export =
-  | { readonly state: "idle" }
-  | { readonly state: "running"; readonly rows: number }
-  | { readonly state: "done"; readonly rows: number }
-  | { readonly state: "failed"; readonly error: ApiErrorKind | "no-token" };
 
 /**
  * The reports page (/reports, protected): the account's ledger, newest first, filtered by currency,
@@ -101,7 +88,7 @@ export function ReportsPage() {
   const { t, i18n } = useLingui();
   const words = useLedgerWords();
   const apiError = useApiErrorText();
-  const { authToken } = useSnapshot(auth);
+  const exporting = useCsvExport();
   const ids = { currency: useId(), category: useId(), from: useId(), to: useId(), problem: useId() };
   const [filters, setFilters] = useState<ReportFilters>(NO_FILTERS);
   const [currencies, setCurrencies] = useState<readonly string[]>([]);
@@ -109,7 +96,10 @@ export function ReportsPage() {
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<ApiErrorKind | null>(null);
-  const [exporting, setExporting] = useState<Export>({ state: "idle" });
+  /** Bumped when a report is asked for: the list of reports is read again. */
+  const [reportsVersion, setReportsVersion] = useState(0);
+  /** When the page opened: an open "to" date counts a range up to then. */
+  const [openedAt] = useState(() => Date.now());
   /** Bumped by each change of filters: an older page answering after one is dropped. */
   const generation = useRef(0);
 
@@ -175,60 +165,19 @@ export function ReportsPage() {
 
   const runExport = async (): Promise<void> => {
     const q = ledgerQuery(filters, "export");
-    if (!q.ok) return;
-    // An API-key session has no token on this thread (its secret lives in the worker).
-    if (authToken === "") {
-      setExporting({ state: "failed", error: "no-token" });
-      return;
-    }
-    setExporting({ state: "running", rows: 0 });
-    const r = await exportLedger(
-      (input, init) => fetch(input, init),
-      apiUrl(appConfig().endpoints, q.path),
-      authToken,
-      q.body,
-      (n) => setExporting({ state: "running", rows: n }),
-    );
-    if (!r.ok) {
-      setExporting({ state: "failed", error: r.error });
-      return;
-    }
-    const href = URL.createObjectURL(r.blob);
-    const a = document.createElement("a");
-    a.href = href;
-    a.download = r.filename;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // Revoked once the browser has taken the file: revoking at once can cancel the download.
-    appScheduler.after(60_000, () => URL.revokeObjectURL(href));
-    setExporting({ state: "done", rows: r.rows });
+    if (q.ok) await exporting.run(q.path, q.body, "ledgers.csv");
   };
 
   const set = (patch: Partial<ReportFilters>): void => change({ ...filters, ...patch });
+  // The same filters as the live export, generated by the exchange and mailed as a link.
+  const exportQuery = ledgerQuery(filters, "export");
+  const mailRequest = exportQuery.ok ? reportRequestOf(exportQuery.path, exportQuery.body) : null;
+  const done = exporting.state;
+  const suggestMail =
+    (exportQuery.ok && isLargeRange(exportQuery.body["start"] ?? null, exportQuery.body["end"] ?? null, openedAt)) ||
+    (done.state === "done" && done.rows > LARGE_EXPORT_ROWS) ||
+    (done.state === "failed" && done.error !== "no-token");
   const amount = (n: number): string => i18n.number(n, { maximumFractionDigits: 8, signDisplay: "exceptZero" });
-  const exportText = ((): string | null => {
-    switch (exporting.state) {
-      case "idle":
-        return null;
-      case "running": {
-        const count = i18n.number(exporting.rows);
-        return t`Exporting… ${count} rows so far.`;
-      }
-      case "done": {
-        const count = i18n.number(exporting.rows);
-        return t`Exported ${count} rows.`;
-      }
-      case "failed":
-        return exporting.error === "no-token"
-          ? t`The export needs a password sign-in: an API-key session cannot download files.`
-          : (apiError(exporting.error) ?? t`The export failed. Try again.`);
-      default: {
-        const never: never = exporting;
-        return never;
-      }
-    }
-  })();
   const errorText = error ? apiError(error) : null;
   const filtered = filters.currency !== "" || filters.category !== null || filters.from !== "" || filters.to !== "";
 
@@ -248,8 +197,11 @@ export function ReportsPage() {
           <Trans>Filters</Trans>
         </h2>
         <div className={css.filters}>
-          <label className={css.field} htmlFor={ids.currency}>
-            <Trans>Currency</Trans>
+          {/* The label holds only its word: wrapping the select would make its options part of the label's text. */}
+          <div className={css.field}>
+            <label htmlFor={ids.currency}>
+              <Trans>Currency</Trans>
+            </label>
             <select
               id={ids.currency}
               className={css.control}
@@ -263,9 +215,12 @@ export function ReportsPage() {
                 </option>
               ))}
             </select>
-          </label>
-          <label className={css.field} htmlFor={ids.category}>
-            <Trans>Category</Trans>
+          </div>
+          {/* The label holds only its word: wrapping the select would make its options part of the label's text. */}
+          <div className={css.field}>
+            <label htmlFor={ids.category}>
+              <Trans>Category</Trans>
+            </label>
             <select
               id={ids.category}
               className={css.control}
@@ -281,7 +236,7 @@ export function ReportsPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <label className={css.field} htmlFor={ids.from}>
             <Trans>From</Trans>
             <input
@@ -316,7 +271,7 @@ export function ReportsPage() {
           <button
             type="button"
             className={css.primary}
-            disabled={problem !== null || exporting.state === "running"}
+            disabled={problem !== null || exporting.state.state === "running"}
             onClick={() => void runExport()}
           >
             <Trans>Export CSV</Trans>
@@ -329,11 +284,18 @@ export function ReportsPage() {
           <span
             aria-live="polite"
             data-testid="export-status"
-            className={exporting.state === "failed" ? css.error : css.muted}
+            className={exporting.state.state === "failed" ? css.error : css.muted}
           >
-            {exportText}
+            {exporting.text}
           </span>
         </div>
+        <MailReportButton
+          // A change of filters or tab forgets what was said about the last request.
+          key={mailRequest ? JSON.stringify(mailRequest) : ""}
+          request={mailRequest}
+          suggest={suggestMail}
+          onQueued={() => setReportsVersion((n) => n + 1)}
+        />
       </section>
       <section className={css.card} aria-labelledby="ledger-title">
         <h2 id="ledger-title" className={pages.cardTitle}>
@@ -396,6 +358,7 @@ export function ReportsPage() {
         )}
       </section>
       <Reconciliation wallet={words.wallet} />
+      <YourReports version={reportsVersion} />
     </div>
   );
 }
@@ -405,18 +368,57 @@ export function ReportsPage() {
  * the one before plus its amount, and the last is the wallet's balance; else the first entry where
  * it breaks.
  */
+/** The worker's ledger check and the exchange's own verdict, asked together. */
+interface CheckOutcome {
+  readonly browser: LedgerCheckResult;
+  readonly exchange: ReconcileReply;
+}
+
+/** Whether two reconciliations say the same of every wallet. */
+function sameVerdict(a: readonly LedgerReconciliation[], b: readonly LedgerReconciliation[]): boolean {
+  const key = (w: LedgerReconciliation): string =>
+    JSON.stringify([w.currency, w.wallet, w.rows, w.chained, w.breakId, w.balance]);
+  return a.length === b.length && a.every((w, i) => key(w) === key(b[i] as LedgerReconciliation));
+}
+
+/**
+ * "Check the ledger" (docs/product-rules.md#reports): the worker reads every ledger row and checks
+ * each wallet's chain against the balance the account socket shows; the exchange's own check runs
+ * alongside, and the page says whether the two agree. When the browser cannot check (signed out,
+ * balances not arrived), the exchange's verdict is shown, saying so.
+ */
 function Reconciliation({ wallet }: { readonly wallet: (type: string | null) => string }) {
   const { t, i18n } = useLingui();
   const apiError = useApiErrorText();
-  const [result, setResult] = useState<ReconcileReply | null>(null);
+  const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
   const [busy, setBusy] = useState(false);
   const check = async (): Promise<void> => {
     setBusy(true);
-    setResult(await reconcile(authCall));
+    const [browser, exchange] = await Promise.all([market().checkLedgers(), reconcile(authCall)]);
+    setOutcome({ browser, exchange });
     setBusy(false);
   };
   const number = (n: number | null): string => (n === null ? "—" : i18n.number(n, { maximumFractionDigits: 8 }));
-  const failure = result && !result.ok ? apiError(result.error) : null;
+  const browserProblem = (e: LedgerCheckError): string => {
+    switch (e) {
+      case "signed-out":
+        return t`Your browser could not check the ledger: the account is not signed in on this tab.`;
+      case "no-wallets":
+        return t`Your browser could not check the ledger yet: the balances have not arrived. Try again in a moment.`;
+      case "unreachable":
+      case "refused":
+      case "malformed":
+        return t`Your browser could not read the ledger from the exchange.`;
+      default: {
+        const never: never = e;
+        return never;
+      }
+    }
+  };
+  const browser = outcome?.browser;
+  const exchange = outcome?.exchange;
+  const wallets = browser?.ok ? browser.wallets : exchange?.ok ? exchange.wallets : null;
+  const failure = browser && !browser.ok && exchange && !exchange.ok ? apiError(exchange.error) : null;
   return (
     <section className={css.card} aria-labelledby="reconcile-title">
       <h2 id="reconcile-title" className={pages.cardTitle}>
@@ -425,7 +427,8 @@ function Reconciliation({ wallet }: { readonly wallet: (type: string | null) => 
       <p className={css.muted}>
         <Trans>
           Checks that each wallet&apos;s ledger adds up: every entry&apos;s balance is the one before plus its amount,
-          and the last entry&apos;s balance is the wallet&apos;s balance.
+          and the last entry&apos;s balance is the wallet&apos;s balance. Your browser checks every entry against the
+          balances it shows; the exchange checks its own records at the same time.
         </Trans>
       </p>
       <div className={css.row}>
@@ -438,9 +441,14 @@ function Reconciliation({ wallet }: { readonly wallet: (type: string | null) => 
           {failure}
         </p>
       )}
-      {result?.ok === true && (
+      {browser && !browser.ok && failure === null && (
+        <p className={css.muted} role="status">
+          {browserProblem(browser.error)} <Trans>Shown below: the exchange&apos;s own check.</Trans>
+        </p>
+      )}
+      {wallets !== null && (
         <ul className={css.checks} data-testid="reconciliation">
-          {result.wallets.map((w) => {
+          {wallets.map((w) => {
             const where = `${w.currency} · ${wallet(w.wallet)}`;
             const entries = i18n.number(w.rows);
             const balance = number(w.balance);
@@ -463,6 +471,15 @@ function Reconciliation({ wallet }: { readonly wallet: (type: string | null) => 
             );
           })}
         </ul>
+      )}
+      {browser?.ok === true && exchange !== undefined && (
+        <p className={css.muted} role="status" data-testid="reconciliation-agreement">
+          {!exchange.ok
+            ? `${t`The exchange's own check could not be asked.`} ${apiError(exchange.error)}`
+            : sameVerdict(browser.wallets, exchange.wallets)
+              ? t`The exchange's own check agrees.`
+              : t`The exchange's own check says otherwise: its records and the balances your browser shows differ. Check again in a moment; if it persists, contact support.`}
+        </p>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import {
   addKey,
   endOtherSessions,
@@ -21,7 +21,9 @@ import {
   type SessionRow,
   type TotpChallenge,
 } from "../ui/security/api";
+import { FactorField, OwnerProofFields, PasswordField, useBusyAction } from "../ui/security/factor-parts";
 import { QrCode } from "../ui/security/QrCode";
+import { useApiErrorText } from "../ui/shell/api-error-text";
 import { SecuritySettings } from "../ui/security/SecuritySettings";
 import { PgpKey } from "../ui/security/PgpKey";
 import { SmsCard } from "../ui/security/SmsCard";
@@ -30,8 +32,9 @@ import * as sec from "./security.css";
 import * as s from "./session.css";
 
 /** The words for each refusal the security calls can meet. */
-function useErrorText(): (e: SecurityError) => string {
+function useErrorText(): (e: SecurityError) => string | null {
   const { t } = useLingui();
+  const appWide = useApiErrorText();
   return (e) => {
     switch (e) {
       case "password":
@@ -54,6 +57,9 @@ function useErrorText(): (e: SecurityError) => string {
         return t`The exchange could not be reached. Check your connection, then try again.`;
       case "server":
         return t`The exchange had a problem answering. Try again in a moment.`;
+      case "rate-limited":
+      case "maintenance":
+        return appWide(e);
       default: {
         const never: never = e;
         return never;
@@ -64,10 +70,11 @@ function useErrorText(): (e: SecurityError) => string {
 
 function Alert({ error }: { readonly error: SecurityError | null }) {
   const text = useErrorText();
-  if (error === null) return null;
+  const said = error === null ? null : text(error);
+  if (said === null) return null;
   return (
     <p className={css.alert} role="alert">
-      {text(error)}
+      {said}
     </p>
   );
 }
@@ -75,55 +82,6 @@ function Alert({ error }: { readonly error: SecurityError | null }) {
 function useDate(): (mts: number) => string {
   const { i18n } = useLingui();
   return (mts) => i18n.date(new Date(mts), { dateStyle: "medium", timeStyle: "short" });
-}
-
-/** A labelled text field. */
-function Field(props: {
-  readonly label: ReactNode;
-  readonly name: string;
-  readonly value: string;
-  readonly onChange: (v: string) => void;
-  readonly type?: "text" | "password";
-  readonly code?: boolean;
-  readonly autoComplete?: string;
-}) {
-  return (
-    <label className={css.field}>
-      <span>{props.label}</span>
-      <input
-        className={css.input}
-        name={props.name}
-        type={props.type ?? "text"}
-        value={props.value}
-        autoComplete={props.autoComplete ?? (props.code ? "one-time-code" : "off")}
-        {...(props.code ? { inputMode: "numeric" as const, maxLength: 6, spellCheck: false } : {})}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
-  );
-}
-
-/** Runs a call with a busy flag; the error (or null) it ended with. */
-function useAction(): [
-  boolean,
-  SecurityError | null,
-  (run: () => Promise<Result<unknown>>) => Promise<boolean>,
-  () => void,
-] {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<SecurityError | null>(null);
-  const act = useCallback(async (run: () => Promise<Result<unknown>>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await run();
-      if (!r.ok) setError(r.error);
-      return r.ok;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return [busy, error, act, () => setError(null)];
 }
 
 const digits = (v: string): string => v.replace(/\s+/g, "");
@@ -135,7 +93,7 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
   const [password, setPassword] = useState("");
   const [emailCode, setEmailCode] = useState("");
   const [current, setCurrent] = useState("");
-  const [busy, error, act, clear] = useAction();
+  const { busy, error, act, clear } = useBusyAction<SecurityError>();
 
   const start = async (): Promise<void> => {
     clear();
@@ -152,7 +110,7 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
   const confirm = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (!setup) return;
-    const ok = await act(() =>
+    const { ok } = await act(() =>
       totpRegister(
         setup.confirm === "otp"
           ? { token: digits(code), currentToken: digits(current) }
@@ -167,7 +125,7 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
 
   const disable = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    if (await act(() => totpDisable(digits(current)))) {
+    if ((await act(() => totpDisable(digits(current)))).ok) {
       setCurrent("");
       onChange();
     }
@@ -199,7 +157,7 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
             <code className={sec.secret} data-testid="totp-secret">
               {setup.secret}
             </code>
-            <Field
+            <FactorField
               label={<Trans>6-digit code from the app</Trans>}
               name="totp-code"
               code
@@ -207,7 +165,7 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
               onChange={setCode}
             />
             {setup.confirm === "otp" ? (
-              <Field
+              <FactorField
                 label={<Trans>Current code from your old authenticator</Trans>}
                 name="totp-current"
                 code
@@ -216,15 +174,8 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
               />
             ) : (
               <>
-                <Field
-                  label={<Trans>Password</Trans>}
-                  name="totp-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={setPassword}
-                />
-                <Field
+                <PasswordField name="totp-password" value={password} onChange={setPassword} />
+                <FactorField
                   label={<Trans>Code from the e-mail we just sent</Trans>}
                   name="totp-email-code"
                   code
@@ -246,7 +197,7 @@ function TotpCard({ on, onChange }: { readonly on: boolean; readonly onChange: (
         </form>
       ) : on ? (
         <form className={sec.row} noValidate onSubmit={(e) => void disable(e)} data-testid="totp-disable">
-          <Field
+          <FactorField
             label={<Trans>Current code to turn it off</Trans>}
             name="totp-off-code"
             code
@@ -288,7 +239,7 @@ function KeyItem({
   const [name, setName] = useState(k.name);
   const [password, setPassword] = useState("");
   const [current, setCurrent] = useState("");
-  const [busy, error, act, clear] = useAction();
+  const { busy, error, act, clear } = useBusyAction<SecurityError>();
   const lastUsed = k.lastUsed;
   const added = date(k.created);
   const used = lastUsed === null ? null : date(lastUsed);
@@ -297,7 +248,7 @@ function KeyItem({
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const ok = await act(() =>
+    const { ok } = await act(() =>
       mode === "rename" ? renameKey(k.id, name.trim()) : removeKey(k.id, password, otp ? digits(current) : undefined),
     );
     if (ok) {
@@ -346,27 +297,16 @@ function KeyItem({
       {mode !== "view" && (
         <form className={sec.row} noValidate onSubmit={(e) => void submit(e)}>
           {mode === "rename" ? (
-            <Field label={<Trans>New name</Trans>} name="key-rename" value={name} onChange={setName} />
+            <FactorField label={<Trans>New name</Trans>} name="key-rename" value={name} onChange={setName} />
           ) : (
-            <>
-              <Field
-                label={<Trans>Password</Trans>}
-                name="key-remove-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={setPassword}
-              />
-              {otp && (
-                <Field
-                  label={<Trans>Current code from your authenticator app</Trans>}
-                  name="key-remove-code"
-                  code
-                  value={current}
-                  onChange={setCurrent}
-                />
-              )}
-            </>
+            <OwnerProofFields
+              name="key-remove"
+              otp={otp}
+              password={password}
+              onPassword={setPassword}
+              current={current}
+              onCurrent={setCurrent}
+            />
           )}
           <button type="submit" className={mode === "remove" ? sec.danger : css.cta} disabled={busy}>
             {mode === "rename" ? t`Save name` : t`Remove key`}
@@ -388,12 +328,12 @@ function KeysCard({ info, onChange }: { readonly info: SecurityOverview; readonl
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [current, setCurrent] = useState("");
-  const [busy, error, act, clear] = useAction();
+  const { busy, error, act, clear } = useBusyAction<SecurityError>();
   const supported = typeof window !== "undefined" && "PublicKeyCredential" in window;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const ok = await act(() =>
+    const { ok } = await act(() =>
       addKey({ name: name.trim(), password, ...(otp ? { currentToken: digits(current) } : {}) }),
     );
     if (ok) {
@@ -434,24 +374,15 @@ function KeysCard({ info, onChange }: { readonly info: SecurityOverview; readonl
         </p>
       ) : adding ? (
         <form className={css.form} noValidate onSubmit={(e) => void submit(e)} data-testid="key-add">
-          <Field label={<Trans>Key name</Trans>} name="key-name" value={name} onChange={setName} />
-          <Field
-            label={<Trans>Password</Trans>}
-            name="key-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
+          <FactorField label={<Trans>Key name</Trans>} name="key-name" value={name} onChange={setName} />
+          <OwnerProofFields
+            name="key"
+            otp={otp}
+            password={password}
+            onPassword={setPassword}
+            current={current}
+            onCurrent={setCurrent}
           />
-          {otp && (
-            <Field
-              label={<Trans>Current code from your authenticator app</Trans>}
-              name="key-code"
-              code
-              value={current}
-              onChange={setCurrent}
-            />
-          )}
           <Alert error={error} />
           <div className={css.actions}>
             <button type="submit" className={css.cta} disabled={busy}>
@@ -483,7 +414,7 @@ function KeysCard({ info, onChange }: { readonly info: SecurityOverview; readonl
 function SessionsCard({ rows, onChange }: { readonly rows: readonly SessionRow[]; readonly onChange: () => void }) {
   const { t } = useLingui();
   const date = useDate();
-  const [busy, error, act] = useAction();
+  const { busy, error, act } = useBusyAction<SecurityError>();
   const others = rows.filter((r) => !r.current).length;
   const end = async (run: () => Promise<Result<unknown>>): Promise<void> => {
     await act(run);

@@ -28,6 +28,7 @@ import * as css from "./pages.css";
 import * as sc from "./session.css";
 import * as s from "./signup.css";
 import { SignupPasswordRules, usePasswordProblemText } from "./SignupPasswordRules";
+import { SignupTermsDialog } from "./SignupTerms";
 
 type Dialog = "prohibited-question" | "prohibited-warning" | "uk-warning" | "terms" | null;
 type Check = "idle" | "checking" | "passed" | "failed";
@@ -513,55 +514,44 @@ export function SignupPage() {
         </div>
       </Modal>
 
-      <Modal open={dialog === "terms"} title={t`Terms of service`} onClose={() => closed("terms", null)} testId="terms">
-        <div className={s.dialogBody}>
-          <p className={sc.hint}>
-            {updated ? t`Version ${version}, last changed ${updated}.` : t`Version ${version}.`}
-          </p>
-          <ol className={s.terms}>
-            <li>
-              <Trans>You are at least 18 years old and open the account for yourself, not for someone else.</Trans>
-            </li>
-            <li>
-              <Trans>The details you give are true, and you keep them up to date.</Trans>
-            </li>
-            <li>
-              <Trans>You keep your password and second factor secret; what is done with them is done by you.</Trans>
-            </li>
-            <li>
-              <Trans>
-                Trading digital assets carries risk: prices move fast and you can lose what you put in. Nothing here is
-                investment advice.
-              </Trans>
-            </li>
-            <li>
-              <Trans>
-                We may ask you to verify your identity, and may limit or close an account that breaks these terms or the
-                law.
-              </Trans>
-            </li>
-            <li>
-              <Trans>Fees are those on the fees page when an order is placed.</Trans>
-            </li>
-          </ol>
-          <div className={s.dialogActions}>
-            <button type="button" className={s.button} onClick={() => setDialog(null)}>
-              <Trans>Close</Trans>
-            </button>
-            <button
-              type="button"
-              className={css.cta}
-              onClick={() => {
-                setTerms(true);
-                if (error?.kind === "field" && error.field === "terms") setError(null);
-                setDialog(null);
-              }}
-            >
-              <Trans>I agree</Trans>
-            </button>
-          </div>
-        </div>
-      </Modal>
+      <SignupTermsDialog
+        open={dialog === "terms"}
+        title={t`Terms of service`}
+        testId="terms"
+        version={version}
+        updated={updated}
+        onClose={() => closed("terms", null)}
+        onAgree={() => {
+          setTerms(true);
+          if (error?.kind === "field" && error.field === "terms") setError(null);
+          setDialog(null);
+        }}
+      >
+        <li>
+          <Trans>You are at least 18 years old and open the account for yourself, not for someone else.</Trans>
+        </li>
+        <li>
+          <Trans>The details you give are true, and you keep them up to date.</Trans>
+        </li>
+        <li>
+          <Trans>You keep your password and second factor secret; what is done with them is done by you.</Trans>
+        </li>
+        <li>
+          <Trans>
+            Trading digital assets carries risk: prices move fast and you can lose what you put in. Nothing here is
+            investment advice.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            We may ask you to verify your identity, and may limit or close an account that breaks these terms or the
+            law.
+          </Trans>
+        </li>
+        <li>
+          <Trans>Fees are those on the fees page when an order is placed.</Trans>
+        </li>
+      </SignupTermsDialog>
       {ctx !== null && ctx.country !== null && step === "FORM" && (
         <p className={sc.hint}>
           <Trans>Your connection appears to come from {detected}.</Trans>

@@ -5,7 +5,6 @@ import {
   decodeSubaccountRequest,
   MAX_SUBACCOUNTS,
   SUBACCOUNT_TYPES,
-  transferAmountProblem,
   type SubaccountBalance,
   type SubaccountRefusal,
   type SubaccountRow,
@@ -20,15 +19,12 @@ import {
   groupBalances,
   listSubaccounts,
   setContextSwitchDisabled,
-  transferTo,
   type SubaccountError,
 } from "../ui/subaccounts/api";
 import { contextFor, saveContext } from "../ui/subaccounts/context";
+import { TransferForm, type TransferAccount } from "../ui/wallets/TransferDialog";
 import * as css from "./pages.css";
 import * as sub from "./subaccounts.css";
-
-const WALLETS = ["exchange", "margin", "funding"] as const;
-type Wallet = (typeof WALLETS)[number];
 
 function useWords() {
   const { t } = useLingui();
@@ -208,149 +204,20 @@ function CreateForm({ onCreated }: { readonly onCreated: () => void }) {
   );
 }
 
-function TransferForm(props: {
+/** The transfer form (the wallets page's too) in a card: from this account to another of the group. */
+function TransferCard(props: {
   readonly title: string;
-  readonly accounts: readonly { readonly id: number; readonly label: string }[];
+  readonly accounts: readonly TransferAccount[];
   readonly sourceBalances: readonly SubaccountBalance[];
   readonly onDone: () => void;
 }) {
-  const { t } = useLingui();
-  const words = useWords();
   const id = useId();
-  const [toAccount, setToAccount] = useState<number | null>(props.accounts[0]?.id ?? null);
-  const [from, setFrom] = useState<Wallet>("exchange");
-  const [to, setTo] = useState<Wallet>("exchange");
-  const currencies = [
-    ...new Set(props.sourceBalances.filter((b) => b.type === from && b.balance > 0).map((b) => b.currency)),
-  ];
-  const [currency, setCurrency] = useState("");
-  const [amount, setAmount] = useState("");
-  const [fieldError, setFieldError] = useState<SubaccountRefusal | null>(null);
-  const [error, setError] = useState<SubaccountError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const ccy = currencies.includes(currency) ? currency : (currencies[0] ?? "");
-  const target = props.accounts.some((a) => a.id === toAccount) ? toAccount : (props.accounts[0]?.id ?? null);
-
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    setError(null);
-    setDone(false);
-    const problem = transferAmountProblem(amount);
-    const refusal: SubaccountRefusal | null =
-      target === null
-        ? { field: "account", reason: "invalid" }
-        : ccy === ""
-          ? { field: "currency", reason: "invalid" }
-          : problem
-            ? { field: "amount", reason: problem }
-            : null;
-    setFieldError(refusal);
-    if (refusal || target === null) return;
-    setBusy(true);
-    const r = await transferTo({ toAccount: target, from, to, currency: ccy, amount });
-    setBusy(false);
-    if (!r.ok) {
-      if (r.error.kind === "field" && r.error.refusal.field === "amount") setFieldError(r.error.refusal);
-      else setError(r.error);
-      return;
-    }
-    setAmount("");
-    setDone(true);
-    props.onDone();
-  };
-
-  const amountError = fieldError?.field === "amount" ? words.refusal(fieldError) : null;
-  const otherError = fieldError && fieldError.field !== "amount" ? words.refusal(fieldError) : null;
   return (
     <section className={sub.card} aria-labelledby={`${id}-title`}>
       <h2 className={sub.h2} id={`${id}-title`}>
         {props.title}
       </h2>
-      <form className={sub.row} onSubmit={(e) => void submit(e)} noValidate>
-        <label className={css.field}>
-          <span>
-            <Trans>To account</Trans>
-          </span>
-          <select className={sub.select} value={target ?? ""} onChange={(e) => setToAccount(Number(e.target.value))}>
-            {props.accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.field}>
-          <span>
-            <Trans>From wallet</Trans>
-          </span>
-          <select className={sub.select} value={from} onChange={(e) => setFrom(e.target.value as Wallet)}>
-            {WALLETS.map((w) => (
-              <option key={w} value={w}>
-                {words.wallet(w)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.field}>
-          <span>
-            <Trans>To wallet</Trans>
-          </span>
-          <select className={sub.select} value={to} onChange={(e) => setTo(e.target.value as Wallet)}>
-            {WALLETS.map((w) => (
-              <option key={w} value={w}>
-                {words.wallet(w)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.field}>
-          <span>
-            <Trans>Currency</Trans>
-          </span>
-          <select className={sub.select} value={ccy} onChange={(e) => setCurrency(e.target.value)}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.field}>
-          <span>
-            <Trans>Amount</Trans>
-          </span>
-          <input
-            className={css.input}
-            name="transfer-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            aria-invalid={amountError !== null}
-            aria-describedby={amountError ? `${id}-amount-error` : undefined}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          {amountError && (
-            <span className={css.fieldError} id={`${id}-amount-error`}>
-              {amountError}
-            </span>
-          )}
-        </label>
-        <button className={shell.button} type="submit" disabled={busy}>
-          {busy ? t`Transferring…` : t`Transfer`}
-        </button>
-      </form>
-      {otherError && (
-        <p className={css.alert} role="alert">
-          {otherError}
-        </p>
-      )}
-      <Alert error={error} />
-      {done && (
-        <p className={sub.success} role="status">
-          <Trans>Transfer done.</Trans>
-        </p>
-      )}
+      <TransferForm wallets={props.sourceBalances} accounts={props.accounts} onMoved={props.onDone} />
     </section>
   );
 }
@@ -561,7 +428,7 @@ function MasterView({ user }: { readonly user: UserInfo }) {
         )}
       </section>
       {rows !== null && rows.length > 0 && (
-        <TransferForm
+        <TransferCard
           title={t`Move funds to a sub-account`}
           accounts={rows.map((r) => ({ id: r.id, label: r.username }))}
           sourceBalances={balances.filter((b) => b.userId === user.id)}
@@ -630,7 +497,7 @@ function SubaccountView({ user }: { readonly user: UserInfo }) {
         </div>
       </section>
       {/* Shown read-only too: the exchange, which holds the rule, answers with the refusal. */}
-      <TransferForm
+      <TransferCard
         title={t`Move funds to the main account`}
         accounts={[{ id: masterId, label: t`Main account` }]}
         sourceBalances={balances}

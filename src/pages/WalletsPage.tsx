@@ -1,33 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useSnapshot } from "valtio";
-import {
-  CURRENCY_LABELS_KEY,
-  currencyDecimals,
-  decodeCurrencyLabels,
-  FIAT_CURRENCIES,
-  TRANSFER_WALLETS,
-  type AccountView,
-  type TransferRefusal,
-  type TransferWallet,
-  type Wallet,
-} from "../protocol";
+import { CURRENCY_LABELS_KEY, decodeCurrencyLabels, FIAT_CURRENCIES, type AccountView } from "../protocol";
 import { Modal } from "../ui/api-keys";
+import { ConversionDialog, convertRowAction, isConvertibleWallet, type ConversionStart } from "../ui/conversions";
 import { accountStore } from "../ui/desk/account-store";
 import { unitDecimals, valuationUnit } from "../ui/desk/bitcoin-view";
 import { log } from "../ui/log";
 import { useRates, valueIn } from "../ui/rates";
-import { authCall, openingHttp, session } from "../ui/session";
+import { openingHttp } from "../ui/session";
 import { settings, updateSetting } from "../ui/settings/store";
-import {
-  accountTotals,
-  EQUIVALENT_CURRENCIES,
-  positionQuote,
-  TransferModel,
-  walletRows,
-  type TransferError,
-  type TransferForm as TransferFormValues,
-} from "../ui/wallets/model";
+import { accountTotals, EQUIVALENT_CURRENCIES, positionQuote, walletRows } from "../ui/wallets/model";
+import { TransferDialog } from "../ui/wallets/TransferDialog";
+import { useWalletName } from "../ui/wallets/words";
 import * as css from "./pages.css";
 import * as w from "./wallets.css";
 
@@ -57,69 +42,6 @@ function useCurrencyNames(): (code: string) => string {
   return (code) => (FIAT.has(code) ? display?.of(code) : undefined) ?? labels.get(code) ?? code;
 }
 
-function useWalletWords() {
-  const { t } = useLingui();
-  const walletName = (type: string): string => {
-    switch (type) {
-      case "exchange":
-        return t`Exchange`;
-      case "margin":
-        return t`Margin`;
-      case "funding":
-        return t`Funding`;
-      case "creditline":
-        return t`Credit line`;
-      case "contribution":
-        return t`Contribution`;
-      default:
-        return type;
-    }
-  };
-  const refusal = (r: TransferRefusal, currency: string): string => {
-    const decimals = currencyDecimals(currency);
-    switch (r) {
-      case "sameWallet":
-        return t`Choose two different wallets.`;
-      case "currency":
-      case "currencyTo":
-        return t`Choose a currency.`;
-      case "amount":
-        return t`Enter an amount above zero, such as 25 or 0.5.`;
-      case "precision":
-        return t`Use at most ${decimals} decimals for ${currency}.`;
-      case "insufficient":
-        return t`The source wallet does not have that much available.`;
-      case "from":
-      case "to":
-        return t`Choose a wallet.`;
-      case "requestId":
-      case "requestReused":
-        return t`The exchange refused the request. Check the form and try again.`;
-      default: {
-        const never: never = r;
-        return never;
-      }
-    }
-  };
-  const error = (e: TransferError, currency: string): string => {
-    switch (e.kind) {
-      case "refused":
-        return refusal(e.refusal, currency);
-      case "read-only":
-        return t`You are acting in a read-only context: nothing can be changed here. Switch back to the main account to make changes.`;
-      case "unreachable":
-        return t`The exchange could not be reached. Nothing was moved; try again.`;
-      case "server":
-        return t`The exchange had a problem answering. Try again in a moment.`;
-      default: {
-        const never: never = e;
-        return never;
-      }
-    }
-  };
-  return { walletName, error };
-}
-
 function useFormat() {
   const { i18n } = useLingui();
   return {
@@ -129,21 +51,6 @@ function useFormat() {
         ? "—"
         : i18n.number(n, { minimumFractionDigits: unitDecimals(unit), maximumFractionDigits: unitDecimals(unit) }),
   };
-}
-
-/** A random request id: one per intended transfer (the exchange moves it once per id). */
-function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The whole available amount as text, cut (never rounded up) to the currency's decimals. */
-function allOf(available: number, currency: string): string {
-  const scale = 10 ** currencyDecimals(currency);
-  // The epsilon undoes binary noise (0.3 * 1e8 is 29999999.999999996), never a real unit.
-  const text = (Math.floor(available * scale + 1e-6) / scale).toFixed(currencyDecimals(currency));
-  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
 
 export function WalletsPage() {
@@ -176,9 +83,10 @@ function Wallets({ view }: { readonly view: AccountView }) {
   const { t } = useLingui();
   const s = useSnapshot(settings);
   const names = useCurrencyNames();
-  const words = useWalletWords();
+  const walletName = useWalletName();
   const fmt = useFormat();
   const [dialog, setDialog] = useState<"settings" | "transfer" | null>(null);
+  const [conversion, setConversion] = useState<ConversionStart | null>(null);
   const unit = valuationUnit(s);
   // Every wallet's currency, USD (the exchange's totals) and the positions' quote currencies (their P/L).
   const currencies = useMemo(
@@ -230,6 +138,14 @@ function Wallets({ view }: { readonly view: AccountView }) {
         <span className={w.spacer} />
         <button type="button" className={w.ghost} onClick={() => setDialog("settings")}>
           <Trans>Wallet settings</Trans>
+        </button>
+        <button
+          type="button"
+          className={w.ghost}
+          data-testid="open-conversion"
+          onClick={() => setConversion({ from: null, wallet: null })}
+        >
+          <Trans>Convert</Trans>
         </button>
         <button type="button" className={w.button} data-testid="open-transfer" onClick={() => setDialog("transfer")}>
           <Trans>Transfer</Trans>
@@ -284,12 +200,15 @@ function Wallets({ view }: { readonly view: AccountView }) {
               <th className={`${w.th} ${w.num}`} scope="col">
                 <Trans>Value ({unit})</Trans>
               </th>
+              <th className={w.th} scope="col">
+                <Trans>Actions</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td className={w.td} colSpan={6}>
+                <td className={w.td} colSpan={7}>
                   <Trans>No balances to show.</Trans>
                 </td>
               </tr>
@@ -302,7 +221,7 @@ function Wallets({ view }: { readonly view: AccountView }) {
                     <span className={w.ccyName}>{names(x.currency)}</span>
                   </span>
                 </th>
-                <td className={w.td}>{words.walletName(x.type)}</td>
+                <td className={w.td}>{walletName(x.type)}</td>
                 <td className={`${w.td} ${w.num}`} data-column="balance">
                   {fmt.amount(x.balance)}
                 </td>
@@ -314,6 +233,17 @@ function Wallets({ view }: { readonly view: AccountView }) {
                 </td>
                 <td className={`${w.td} ${w.num}`} data-column="value">
                   {fmt.value(valueIn(rates, x.currency, x.balance, unit), unit)}
+                </td>
+                <td className={w.td}>
+                  {isConvertibleWallet(x) && x.available > 0 && (
+                    <button
+                      type="button"
+                      className={convertRowAction}
+                      onClick={() => setConversion({ from: x.currency, wallet: x.type })}
+                    >
+                      <Trans>Convert</Trans>
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -328,14 +258,8 @@ function Wallets({ view }: { readonly view: AccountView }) {
       >
         <SettingsForm onDone={() => setDialog(null)} />
       </Modal>
-      <Modal
-        open={dialog === "transfer"}
-        title={<Trans>Transfer between wallets</Trans>}
-        onClose={() => setDialog(null)}
-        testId="transfer-dialog"
-      >
-        <TransferForm wallets={view.wallets} onDone={() => setDialog(null)} />
-      </Modal>
+      <TransferDialog open={dialog === "transfer"} wallets={view.wallets} onClose={() => setDialog(null)} />
+      <ConversionDialog start={conversion} wallets={view.wallets} onClose={() => setConversion(null)} />
     </>
   );
 }
@@ -391,159 +315,6 @@ function SettingsForm({ onDone }: { readonly onDone: () => void }) {
       <div className={w.dialogActions}>
         <button type="submit" className={w.button}>
           <Trans>Save</Trans>
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function Moved({ done }: { readonly done: TransferFormValues }) {
-  const words = useWalletWords();
-  const amount = done.amount.trim();
-  const currency = done.currency;
-  const fromName = words.walletName(done.from);
-  const toName = words.walletName(done.to);
-  return (
-    <p className={w.success} role="status">
-      <Trans>
-        Moved {amount} {currency} from {fromName} to {toName}.
-      </Trans>
-    </p>
-  );
-}
-
-function TransferForm({ wallets, onDone }: { readonly wallets: readonly Wallet[]; readonly onDone: () => void }) {
-  const { t } = useLingui();
-  const id = useId();
-  const words = useWalletWords();
-  const fmt = useFormat();
-  const s = useSnapshot(session);
-  const [model] = useState(() => new TransferModel({ call: authCall, newId: newRequestId }));
-  const state = useSyncExternalStore(model.subscribe, model.state);
-  const [from, setFrom] = useState<TransferWallet>("exchange");
-  const [to, setTo] = useState<TransferWallet>("margin");
-  const [currency, setCurrency] = useState("");
-  const [amount, setAmount] = useState("");
-  const sources = wallets.filter((x) => x.type === from && x.available > 0);
-  const ccy = sources.some((x) => x.currency === currency) ? currency : (sources[0]?.currency ?? "");
-  const available = sources.find((x) => x.currency === ccy)?.available ?? 0;
-  const busy = state.status === "converting";
-  const error = state.status === "failed" ? state.error : null;
-  const amountError = error?.kind === "refused" && ["amount", "precision", "insufficient"].includes(error.refusal);
-  const edit =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      model.clear();
-    };
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    const r = await model.submit({ from, to, currency: ccy, amount }, available);
-    if (r.status === "succeeded") setAmount("");
-  };
-  const done = state.status === "succeeded" ? state.done : null;
-  const availableText = fmt.amount(available);
-  return (
-    <form className={w.dialogForm} onSubmit={(e) => void submit(e)} noValidate data-testid="transfer-form">
-      <div className={w.formGrid}>
-        <label className={css.field}>
-          <span>
-            <Trans>From wallet</Trans>
-          </span>
-          <select
-            className={w.select}
-            value={from}
-            onChange={(e) => edit(setFrom)(e.currentTarget.value as TransferWallet)}
-          >
-            {TRANSFER_WALLETS.map((x) => (
-              <option key={x} value={x}>
-                {words.walletName(x)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.field}>
-          <span>
-            <Trans>To wallet</Trans>
-          </span>
-          <select
-            className={w.select}
-            value={to}
-            onChange={(e) => edit(setTo)(e.currentTarget.value as TransferWallet)}
-          >
-            {TRANSFER_WALLETS.map((x) => (
-              <option key={x} value={x}>
-                {words.walletName(x)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <label className={css.field}>
-        <span>
-          <Trans>Currency</Trans>
-        </span>
-        <select className={w.select} value={ccy} onChange={(e) => edit(setCurrency)(e.currentTarget.value)}>
-          {sources.length === 0 && <option value="">{t`Nothing available in this wallet`}</option>}
-          {sources.map((x) => (
-            <option key={x.currency} value={x.currency}>
-              {x.currency}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={css.field}>
-        <span>
-          <Trans>Amount</Trans>
-        </span>
-        <input
-          className={css.input}
-          name="transfer-amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={amountError}
-          aria-describedby={`${id}-available${amountError ? ` ${id}-error` : ""}`}
-          onChange={(e) => edit(setAmount)(e.currentTarget.value)}
-        />
-      </label>
-      <p className={w.hint} id={`${id}-available`}>
-        <Trans>
-          Available: {availableText} {ccy}
-        </Trans>{" "}
-        <button
-          type="button"
-          className={w.ghost}
-          disabled={available <= 0}
-          onClick={() => edit(setAmount)(allOf(available, ccy))}
-        >
-          <Trans>Use all</Trans>
-        </button>
-      </p>
-      {error && (
-        <p className={css.alert} role="alert" id={`${id}-error`}>
-          {words.error(error, ccy)}
-        </p>
-      )}
-      {busy && (
-        <p className={w.hint} role="status">
-          <Trans>Transferring…</Trans>
-        </p>
-      )}
-      {done && <Moved done={done} />}
-      {s.user?.isGroupMaster === true && (
-        <p className={w.hint}>
-          <Trans>
-            To move funds to or from a sub-account, use the <a href="/subaccounts">sub-accounts page</a>.
-          </Trans>
-        </p>
-      )}
-      <div className={w.dialogActions}>
-        <button type="button" className={w.ghost} onClick={onDone}>
-          <Trans>Close</Trans>
-        </button>
-        <button type="submit" className={w.button} disabled={busy} data-testid="transfer-submit">
-          <Trans>Transfer</Trans>
         </button>
       </div>
     </form>

@@ -3,26 +3,6 @@ import { vars } from "../ui/theme/contract.css";
 
 /** One column no wider than the page: the choices and the table never widen it past a phone's width. */
 export const page = style({ gridTemplateColumns: "minmax(0, 1fr)", width: "100%" });
-export const choices = style({
-  display: "grid",
-  gap: 12,
-  gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
-  alignItems: "end",
-  maxWidth: 820,
-  minWidth: 0,
-});
-export const select = style({ width: "100%" });
-export const networks = style({ border: 0, margin: 0, padding: 0, display: "grid", gap: 6, minWidth: 0 });
-export const legend = style({ padding: 0, marginBottom: 4 });
-export const radios = style({ display: "flex", flexWrap: "wrap", gap: 8 });
-export const radio = style({
-  display: "flex",
-  gap: 6,
-  alignItems: "center",
-  padding: "6px 10px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 6,
-});
 export const panel = style({
   minWidth: 0,
   border: `1px solid ${vars.color.border}`,
@@ -55,7 +35,4 @@ export const warning = style({
   color: vars.color.text,
 });
 export const qr = style({ justifySelf: "center", lineHeight: 0 });
-export const mono = style({ fontFamily: vars.font.mono, fontSize: 12, overflowWrap: "anywhere" });
 export const title = style({ fontSize: 18, margin: 0 });
-/** A grid item holding the history's scroll region: without it the table's width would widen the page. */
-export const section = style({ minWidth: 0 });

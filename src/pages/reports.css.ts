@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { phoneCardTable } from "../ui/account/account-page.css";
 import { vars } from "../ui/theme/contract.css";
 
 export const page = style({ display: "grid", gap: 16, maxWidth: 1180, minWidth: 0 });
@@ -56,25 +57,7 @@ export const error = style({ color: vars.color.danger, margin: 0, fontSize: 14 }
  */
 const NARROW = "screen and (max-width: 640px)";
 export const scroll = style({ overflowX: "auto", maxWidth: "100%" });
-export const table = style({
-  borderCollapse: "collapse",
-  width: "100%",
-  fontSize: 14,
-  "@media": { [NARROW]: { display: "block" } },
-});
-export const thead = style({
-  "@media": {
-    [NARROW]: {
-      position: "absolute",
-      width: 1,
-      height: 1,
-      overflow: "hidden",
-      clip: "rect(0 0 0 0)",
-      whiteSpace: "nowrap",
-    },
-  },
-});
-export const tbody = style({ "@media": { [NARROW]: { display: "block" } } });
+export const { table, thead, tbody } = phoneCardTable(NARROW);
 export const tr = style({
   "@media": {
     [NARROW]: {

@@ -19,8 +19,19 @@ describe("route table", () => {
     expect(routesFor(variantConfig("jp")).some((r) => r.id === "securities")).toBe(false);
   });
 
+  it("puts Withdraw in the account menu right after Deposit, for signed-in users only", () => {
+    const mine = navFor(variantConfig("default"), true).filter((r) => r.navLoggedIn === true);
+    const ids = mine.map((r) => r.id);
+    expect(ids.indexOf("withdraw")).toBe(ids.indexOf("deposit") + 1);
+    expect(navFor(variantConfig("default"), false).some((r) => r.id === "withdraw")).toBe(false);
+  });
+
   it("shows logged-in entries only when logged in", () => {
     expect(navFor(variantConfig("default"), false).some((r) => r.id === "interface")).toBe(false);
     expect(navFor(variantConfig("default"), true).some((r) => r.id === "interface")).toBe(true);
+    // The archive sits next to the reports in the account menu (docs/product-rules.md#archive).
+    const mine = navFor(variantConfig("default"), true).map((r) => r.id);
+    expect(mine.indexOf("archive")).toBe(mine.indexOf("reports") + 1);
+    expect(navFor(variantConfig("default"), false).some((r) => r.id === "archive")).toBe(false);
   });
 });

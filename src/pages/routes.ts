@@ -7,6 +7,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ComponentType } from "react";
 import type { Feature, VariantConfig } from "../protocol";
+import type { CatalogArea } from "../ui/i18n";
 import { STATIC_PAGES } from "./site-map";
 
 export interface RouteDef {
@@ -17,6 +18,11 @@ export interface RouteDef {
   readonly load: () => Promise<ComponentType>;
   /** Fetch page data before showing (static public pages). */
   readonly pageData: boolean;
+  /**
+   * The locale catalog area the page's messages are in besides core, loaded before the page shows
+   * (locales/README.md; which files go where: scripts/catalog-areas.mjs).
+   */
+  readonly catalog?: CatalogArea;
   readonly feature?: Feature;
   /** Position in the main navigation; absent: not in the navigation. */
   readonly nav?: number;
@@ -88,6 +94,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Sign in`,
     load: () => import("./LoginPage").then((m) => m.LoginPage),
     pageData: true,
+    catalog: "account",
   },
   {
     // The special path (docs/product-rules.md#protected-area): feedback, token deletion, then the logged-out page.
@@ -111,6 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Sign up`,
     load: () => import("./SignupPage").then((m) => m.SignupPage),
     pageData: false,
+    catalog: "account",
   },
   {
     // A regional venue's application and its receipt (docs/product-rules.md#regional-sign-up).
@@ -119,6 +127,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Apply for an account`,
     load: () => import("./RegionalSignupPage").then((m) => m.RegionalSignupPage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "signup-regional-submitted",
@@ -126,6 +135,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Application received`,
     load: () => import("./RegionalSignupPage").then((m) => m.RegionalSubmittedPage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "confirm-signup",
@@ -133,6 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Confirm your e-mail`,
     load: () => import("./ConfirmSignupPage").then((m) => m.ConfirmSignupPage),
     pageData: false,
+    catalog: "account",
   },
   {
     // The newsletter mails' links (docs/product-rules.md#newsletters): public, no sign-in needed.
@@ -141,6 +152,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Confirm your subscription`,
     load: () => import("./NewsletterLinkPage").then((m) => m.NewsletterConfirmPage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "newsletter-unsubscribe",
@@ -148,6 +160,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Unsubscribe`,
     load: () => import("./NewsletterLinkPage").then((m) => m.NewsletterUnsubscribePage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "invalid-token",
@@ -162,6 +175,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Forgot password`,
     load: () => import("./ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "reset-password",
@@ -169,6 +183,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Choose a new password`,
     load: () => import("./ResetPasswordPage").then((m) => m.ResetPasswordPage),
     pageData: false,
+    catalog: "account",
   },
   {
     // The security settings' mailed links (docs/product-rules.md#account-security-settings): public,
@@ -178,6 +193,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Confirm a sign-in`,
     load: () => import("./LoginConfirmPage").then((m) => m.LoginConfirmPage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "confirm-security-change",
@@ -185,6 +201,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Confirm a security change`,
     load: () => import("./ConfirmSecurityChangePage").then((m) => m.ConfirmSecurityChangePage),
     pageData: false,
+    catalog: "account",
   },
   {
     id: "tradedesk",
@@ -214,6 +231,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Interface settings`,
     load: () => import("./SettingsPage").then((m) => m.SettingsPage),
     pageData: false,
+    catalog: "account",
     nav: 6,
     navLoggedIn: true,
   },
@@ -224,6 +242,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`API keys`,
     load: () => import("./ApiKeysPage").then((m) => m.ApiKeysPage),
     pageData: false,
+    catalog: "account",
     nav: 7,
     navLoggedIn: true,
   },
@@ -234,6 +253,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Account`,
     load: () => import("./AccountPage").then((m) => m.AccountPage),
     pageData: false,
+    catalog: "account",
     nav: 9,
     navLoggedIn: true,
   },
@@ -244,6 +264,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Security`,
     load: () => import("./SecurityPage").then((m) => m.SecurityPage),
     pageData: false,
+    catalog: "account",
     nav: 8,
     navLoggedIn: true,
   },
@@ -254,6 +275,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Wallets`,
     load: () => import("./WalletsPage").then((m) => m.WalletsPage),
     pageData: false,
+    catalog: "account",
     nav: 5.5,
     navLoggedIn: true,
   },
@@ -264,7 +286,20 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Deposit`,
     load: () => import("./DepositPage").then((m) => m.DepositPage),
     pageData: false,
+    catalog: "account",
     nav: 5.6,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /withdraw prefix (docs/product-rules.md#withdrawals): signed-in users only;
+    // the mailed confirmation link opens it with `?confirm=`.
+    id: "withdraw",
+    path: "/withdraw/:currency?",
+    title: msg`Withdraw`,
+    load: () => import("./WithdrawPage").then((m) => m.WithdrawPage),
+    pageData: false,
+    catalog: "account",
+    nav: 5.65,
     navLoggedIn: true,
   },
   {
@@ -274,7 +309,29 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Reports`,
     load: () => import("./ReportsPage").then((m) => m.ReportsPage),
     pageData: false,
+    catalog: "account",
     nav: 5.7,
+    navLoggedIn: true,
+  },
+  {
+    // Inside the protected /reports prefix: a mailed report's link, saved with the session's token
+    // in a header (docs/product-rules.md#reports).
+    id: "report-download",
+    path: "/reports/download",
+    title: msg`Your report`,
+    load: () => import("./ReportDownloadPage").then((m) => m.ReportDownloadPage),
+    pageData: false,
+    catalog: "account",
+  },
+  {
+    // Inside the protected /archive prefix (docs/product-rules.md#archive): signed-in users only.
+    id: "archive",
+    path: "/archive",
+    title: msg`Archive`,
+    load: () => import("./ArchivePage").then((m) => m.ArchivePage),
+    pageData: false,
+    catalog: "account",
+    nav: 5.75,
     navLoggedIn: true,
   },
   {
@@ -285,6 +342,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Withdrawal addresses`,
     load: () => import("./AddressBookPage").then((m) => m.AddressBookPage),
     pageData: false,
+    catalog: "account",
     nav: 8.5,
     navLoggedIn: true,
   },
@@ -295,6 +353,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Sub-accounts`,
     load: () => import("./SubaccountsPage").then((m) => m.SubaccountsPage),
     pageData: false,
+    catalog: "account",
     nav: 10,
     navLoggedIn: true,
   },
@@ -305,6 +364,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Notifications`,
     load: () => import("./NotificationsPage").then((m) => m.NotificationsPage),
     pageData: false,
+    catalog: "account",
     nav: 11,
     navLoggedIn: true,
   },

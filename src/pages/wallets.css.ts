@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../ui/theme/contract.css";
 
-export { hint, select, success, table } from "../ui/account/account-page.css";
+export { hint, select, table } from "../ui/account/account-page.css";
 
 export const page = style({ display: "grid", gap: 14, maxWidth: 1100, minWidth: 0 });
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: 12, alignItems: "end" });
@@ -70,10 +70,5 @@ export const ghost = style({
   selectors: { '&[aria-pressed="true"]': { borderColor: vars.color.accent, color: vars.color.accent } },
 });
 export const check = style({ display: "flex", gap: 8, alignItems: "center" });
-export const formGrid = style({
-  display: "grid",
-  gap: 12,
-  gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))",
-});
 export const dialogActions = style({ display: "flex", gap: 10, justifyContent: "flex-end", flexWrap: "wrap" });
 export const dialogForm = style({ display: "grid", gap: 14 });

@@ -5,8 +5,7 @@
  * built and read here on both sides. Nothing here is user text: a refusal's message names a field
  * and a reason that the UI maps to a localized sentence.
  */
-import { decodeList, decodePositional, encodePositional, type Decoded, type DecodeResult } from "./positional";
-import type { FieldSpec } from "./positional";
+import { decodeList, recordCodec, type Decoded, type DecodeResult, type FieldSpec } from "./positional";
 
 /** An SMS code is six digits, like an authenticator's. */
 export const SMS_CODE_DIGITS = 6;
@@ -22,8 +21,8 @@ export const SMS_MAX_TRIES = 5;
 export const SMS_MAX_FAILURES = 10;
 export const SMS_FAILURE_WINDOW_MS = 10 * 60_000;
 
-/** What a texted code is for: turning SMS on, turning it off, or signing in. */
-export type SmsPurpose = "enable" | "disable" | "signin";
+/** What a texted code is for: turning SMS on, turning it off, signing in, or confirming a withdrawal. */
+export type SmsPurpose = "enable" | "disable" | "signin" | "withdraw";
 
 /** A PGP key's status: `pending` until its mailed code confirms it, then `active`; `removed` after. */
 export type PgpKeyStatus = "pending" | "active" | "removed";
@@ -55,20 +54,6 @@ export function maskPhone(e164: string, countryCode: string): string {
   return `+${countryCode} ••• ${national.slice(-4)}`;
 }
 
-function codec<S extends FieldSpec>(record: string, spec: S, length: number) {
-  return {
-    decode(raw: unknown): DecodeResult<Decoded<S>> {
-      return decodePositional(record, spec, raw);
-    },
-    decodeList(raw: unknown): DecodeResult<Decoded<S>[]> {
-      return decodeList(raw, (r) => decodePositional(record, spec, r), record);
-    },
-    encode(value: Decoded<S>): unknown[] {
-      return encodePositional(spec, value, length);
-    },
-  };
-}
-
 /**
  * The account's SMS factor, `r/int/2fa/sms`: [PHONE, ENABLED, PENDING_PHONE, MTS_EXPIRES,
  * MTS_RESEND]. PHONE the masked number SMS is on for (null when off); PENDING_PHONE the masked
@@ -86,7 +71,7 @@ const SMS_STATE = {
   emailCode: [5, "bool"],
 } as const satisfies FieldSpec;
 export type SmsState = Decoded<typeof SMS_STATE>;
-export const smsStateCodec = codec("sms state", SMS_STATE, 6);
+export const smsStateCodec = recordCodec("sms state", SMS_STATE, 6);
 
 /**
  * A text sent (`w/int/2fa/sms/send`, `w/int/2fa/sms/disable/send`, `/v2/login/sms`):
@@ -99,7 +84,7 @@ const SMS_SENT = {
   resendAt: [2, "num"],
 } as const satisfies FieldSpec;
 export type SmsSent = Decoded<typeof SMS_SENT>;
-export const smsSentCodec = codec("sms sent", SMS_SENT, 3);
+export const smsSentCodec = recordCodec("sms sent", SMS_SENT, 3);
 
 /**
  * A public key of the account, `r/int/pgp` (a list: the active key and a pending one, newest
@@ -119,7 +104,7 @@ export interface PgpKeyInfo extends Omit<PgpKeyWire, "status" | "userIds"> {
   status: PgpKeyStatus;
   userIds: string[];
 }
-const pgpWire = codec("pgp key", PGP_KEY, 6);
+const pgpWire = recordCodec("pgp key", PGP_KEY, 6);
 export const pgpKeyCodec = {
   encode(value: PgpKeyInfo): unknown[] {
     return pgpWire.encode(value);

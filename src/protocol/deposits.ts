@@ -16,14 +16,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { base32crockford, base58, base58xrp, bech32 } from "@scure/base";
 import { checkAddress, type WithdrawalMethod } from "./addresses";
-import {
-  decodeList,
-  decodePositional,
-  encodePositional,
-  type Decoded,
-  type DecodeResult,
-  type FieldSpec,
-} from "./positional";
+import { recordCodec, type Decoded, type FieldSpec } from "./positional";
 
 /** How a deposit method's destination looks. */
 export type DepositKind =
@@ -297,12 +290,7 @@ const MOVEMENT_ROW = {
   withdrawNote: [21, "str?"],
 } as const satisfies FieldSpec;
 export type MovementRow = Decoded<typeof MOVEMENT_ROW>;
-export const movementRowCodec = {
-  decode: (raw: unknown): DecodeResult<MovementRow> => decodePositional("movement row", MOVEMENT_ROW, raw),
-  decodeList: (raw: unknown): DecodeResult<MovementRow[]> =>
-    decodeList(raw, (r) => decodePositional("movement row", MOVEMENT_ROW, r), "movement row"),
-  encode: (value: MovementRow): unknown[] => encodePositional(MOVEMENT_ROW, value, 22),
-};
+export const movementRowCodec = recordCodec("movement row", MOVEMENT_ROW, 22);
 
 /** The notification types of a deposit's arrival and of its credit (`n` frames, `data` a movement row). */
 export const DEPOSIT_NOTIFICATIONS = { arrived: "deposit_new", completed: "deposit_complete" } as const;

@@ -12,6 +12,7 @@ import {
   type DecodeResult,
   type FieldSpec,
 } from "./positional";
+import { HISTORY_LIMIT_MAX, parseRangeQuery, wholeNumber, type RangeQuery } from "./history";
 import { WALLET_TYPES, type WalletType } from "./records";
 
 export const LEDGER_CATEGORY = {
@@ -23,13 +24,17 @@ export const LEDGER_CATEGORY = {
   POSITION_CLAIM: 23,
   /** Margin funding: interest paid to lenders, charged to borrowers. */
   MARGIN_FUNDING: 28,
-  /** Anything else the exchange adjusted. */
-  ADJUSTMENT: 31,
+  /** Anything else the exchange adjusted (Bitfinex's 401; its 31 is a derivatives settlement). */
+  ADJUSTMENT: 401,
   /** Between wallets or accounts. */
   TRANSFER: 51,
   DEPOSIT: 101,
   WITHDRAWAL: 104,
+  /** A withdrawal cancelled before it was sent: the amount back in the wallet. */
+  CANCELED_WITHDRAWAL: 105,
   TRADING_FEE: 201,
+  /** One currency converted into another in the same wallet (Bitfinex's "currency conversion"). */
+  CONVERSION: 905,
 } as const;
 
 export type LedgerCategory = (typeof LEDGER_CATEGORY)[keyof typeof LEDGER_CATEGORY];
@@ -41,21 +46,25 @@ export const LEDGER_CATEGORY_NAME: Readonly<Record<LedgerCategory, string>> = {
   22: "position",
   23: "position claim",
   28: "margin funding",
-  31: "adjustment",
   51: "transfer",
   101: "deposit",
   104: "withdrawal",
+  105: "canceled withdrawal",
   201: "trading fee",
+  401: "adjustment",
+  905: "currency conversion",
 };
 
 /** The exchange's descriptions by their wording, first match wins (server/exchange writes them). */
 const WORDING: readonly (readonly [RegExp, LedgerCategory])[] = [
+  [/^Currency conversion\b/, LEDGER_CATEGORY.CONVERSION],
   [/^Trading fees\b/, LEDGER_CATEGORY.TRADING_FEE],
   [/^Exchange /, LEDGER_CATEGORY.EXCHANGE],
   [/^Position #\d+ claimed\b/, LEDGER_CATEGORY.POSITION_CLAIM],
   [/^Position #\d+ /, LEDGER_CATEGORY.POSITION],
   [/^Margin Funding /, LEDGER_CATEGORY.MARGIN_FUNDING],
   [/^Transfer of /, LEDGER_CATEGORY.TRANSFER],
+  [/^Canceled withdrawal\b/, LEDGER_CATEGORY.CANCELED_WITHDRAWAL],
   [/\bwithdrawal\b/i, LEDGER_CATEGORY.WITHDRAWAL],
   [/\bdeposit\b/i, LEDGER_CATEGORY.DEPOSIT],
 ];
@@ -70,39 +79,19 @@ export function isLedgerCategory(v: unknown): v is LedgerCategory {
 }
 
 /** Bitfinex's most rows a ledger page may ask for. */
-export const LEDGER_LIMIT_MAX = 2500;
-export const LEDGER_LIMIT_DEFAULT = 25;
+export const LEDGER_LIMIT_MAX = HISTORY_LIMIT_MAX;
 
 /**
- * A ledger history query, read: rows with `start ≤ MTS ≤ end`, newest first (MTS, then ID,
- * descending). `endId` continues a page: with `end` set to the oldest row's MTS it skips the rows of
- * that millisecond up to and including that row's ID, so rows sharing a millisecond are neither
- * repeated nor skipped across pages.
+ * A ledger history query, read: the history calls' common query (src/protocol/history.ts) with the
+ * ledgers' own filters.
  */
-export interface LedgerQuery {
-  readonly start: number | null;
-  readonly end: number | null;
-  readonly endId: number | null;
-  readonly limit: number;
+export interface LedgerQuery extends RangeQuery {
   readonly category: LedgerCategory | null;
   readonly wallet: WalletType | null;
 }
 
 export type LedgerQueryResult =
   { readonly ok: true; readonly query: LedgerQuery } | { readonly ok: false; readonly message: string };
-
-const INTEGER = /^\d+$/;
-
-/** A non-negative integer from a number or plain digits; undefined when absent, NaN when malformed. */
-function wholeNumber(v: unknown): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === "number") return Number.isSafeInteger(v) && v >= 0 ? v : Number.NaN;
-  if (typeof v === "string" && INTEGER.test(v)) {
-    const n = Number(v);
-    return Number.isSafeInteger(n) ? n : Number.NaN;
-  }
-  return Number.NaN;
-}
 
 /**
  * Reads a request body's `start`, `end`, `end_id`, `limit`, `category` and `wallet`; the message of
@@ -113,22 +102,8 @@ export function parseLedgerQuery(
   body: Readonly<Record<string, unknown>>,
   maxLimit: number | null = LEDGER_LIMIT_MAX,
 ): LedgerQueryResult {
-  const start = wholeNumber(body["start"]);
-  if (Number.isNaN(start)) return { ok: false, message: "start: invalid" };
-  const end = wholeNumber(body["end"]);
-  if (Number.isNaN(end)) return { ok: false, message: "end: invalid" };
-  if (start !== undefined && end !== undefined && start > end)
-    return { ok: false, message: "start: must not be after end" };
-  const endId = wholeNumber(body["end_id"]);
-  if (Number.isNaN(endId) || endId === 0) return { ok: false, message: "end_id: invalid" };
-  if (endId !== undefined && end === undefined) return { ok: false, message: "end_id: needs end" };
-  let limit = LEDGER_LIMIT_DEFAULT;
-  if (maxLimit !== null) {
-    const l = wholeNumber(body["limit"]);
-    if (l !== undefined && (Number.isNaN(l) || l < 1 || l > maxLimit))
-      return { ok: false, message: `limit: must be 1 to ${maxLimit}` };
-    limit = l ?? LEDGER_LIMIT_DEFAULT;
-  }
+  const common = parseRangeQuery(body, maxLimit);
+  if (!common.ok) return common;
   const c = wholeNumber(body["category"]);
   if (c !== undefined && !isLedgerCategory(c)) return { ok: false, message: "category: invalid" };
   const w = body["wallet"];
@@ -136,14 +111,7 @@ export function parseLedgerQuery(
     return { ok: false, message: "wallet: invalid" };
   return {
     ok: true,
-    query: {
-      start: start ?? null,
-      end: end ?? null,
-      endId: endId ?? null,
-      limit,
-      category: c ?? null,
-      wallet: (w as WalletType | undefined) ?? null,
-    },
+    query: { ...common.query, category: c ?? null, wallet: (w as WalletType | undefined) ?? null },
   };
 }
 

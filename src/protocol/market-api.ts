@@ -5,6 +5,7 @@
  * Comlink; market data comes back as coalesced views in compact typed arrays, at the requested
  * throttle and never once per exchange message.
  */
+import type { LedgerCheckResult } from "./ledger-reconcile";
 import type { BookPrecision, BookLength } from "./constants";
 import type {
   AuthTrade,
@@ -157,6 +158,8 @@ export interface MarketConfig {
   readonly wsPublic: string;
   /** Public REST host (api-pub.bitfinex.com on the real exchange). */
   readonly restPublic?: string;
+  /** Authenticated REST host (api.bitfinex.com on the real exchange), for the ledger check. */
+  readonly restAuth?: string;
   /** The authenticated socket (api.bitfinex.com/ws/2 on the real exchange). */
   readonly wsAuth?: string;
   /** conf flags to ask for (checksums on by default). */
@@ -360,6 +363,11 @@ export interface MarketWorkerApi {
   cancelOrders(
     target: { readonly ids: readonly number[] } | { readonly symbol: string } | { readonly all: true },
   ): Promise<OrderAck>;
+  /**
+   * Checks that every wallet's ledger chains to its balance, from the ledger rows (read with the
+   * held credentials) and the account socket's wallets (docs/product-rules.md#reports).
+   */
+  checkLedgers(): Promise<LedgerCheckResult>;
   /** Developer flag: synthetic updates on the stress book (symbol tSTRESS), null to stop. */
   setStress(setting: StressSetting | null): void;
   /** Developer flag: faults on the public feed's incoming frames, null for none. */

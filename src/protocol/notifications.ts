@@ -6,15 +6,7 @@
  * here is user text: campaign names are the exchange's English ones (the page shows its own
  * translations by id) and a refusal is a field and a reason the UI maps to a localized message.
  */
-import {
-  decodeList,
-  decodePositional,
-  encodePositional,
-  fieldIndexes,
-  type Decoded,
-  type DecodeResult,
-  type FieldSpec,
-} from "./positional";
+import { recordCodec, type Decoded, type FieldSpec } from "./positional";
 import { emailValid } from "./signup";
 
 /** The in-app preferences: which kinds of notice the desk shows, and whether it plays a sound. */
@@ -155,26 +147,9 @@ const HISTORY_ROW = {
 } as const satisfies FieldSpec;
 export type NotificationHistoryRow = Decoded<typeof HISTORY_ROW>;
 
-function rowCodec<S extends FieldSpec>(record: string, spec: S, length: number) {
-  return {
-    spec,
-    length,
-    fields: fieldIndexes(spec),
-    decode(raw: unknown): DecodeResult<Decoded<S>> {
-      return decodePositional(record, spec, raw);
-    },
-    decodeList(raw: unknown): DecodeResult<Decoded<S>[]> {
-      return decodeList(raw, (r) => decodePositional(record, spec, r), record);
-    },
-    encode(value: Decoded<S>): unknown[] {
-      return encodePositional(spec, value, length);
-    },
-  };
-}
-
-export const campaignRowCodec = rowCodec("newsletter campaign", CAMPAIGN_ROW, 4);
-export const newsletterLinkCodec = rowCodec("newsletter link", NEWSLETTER_LINK, 2);
-export const notificationHistoryRowCodec = rowCodec("notification history row", HISTORY_ROW, 5);
+export const campaignRowCodec = recordCodec("newsletter campaign", CAMPAIGN_ROW, 4);
+export const newsletterLinkCodec = recordCodec("newsletter link", NEWSLETTER_LINK, 2);
+export const notificationHistoryRowCodec = recordCodec("notification history row", HISTORY_ROW, 5);
 
 // ---- requests ------------------------------------------------------------------------------------
 

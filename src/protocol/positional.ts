@@ -125,3 +125,25 @@ export function decodeList<T>(
   }
   return { ok: true, value: out };
 }
+
+/**
+ * The codec of a positional record whose fields are its value: decode, decode a list, encode, and
+ * each field's index — built once from the field table, so decoder and encoder share it.
+ * records.ts adds derived fields on top of the same pieces.
+ */
+export function recordCodec<S extends FieldSpec>(record: string, spec: S, length: number) {
+  return {
+    spec,
+    length,
+    fields: fieldIndexes(spec),
+    decode(raw: unknown): DecodeResult<Decoded<S>> {
+      return decodePositional(record, spec, raw);
+    },
+    decodeList(raw: unknown): DecodeResult<Decoded<S>[]> {
+      return decodeList(raw, (r) => decodePositional(record, spec, r), record);
+    },
+    encode(value: Decoded<S>): unknown[] {
+      return encodePositional(spec, value, length);
+    },
+  };
+}

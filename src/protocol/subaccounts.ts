@@ -5,15 +5,7 @@
  * here on both sides. Nothing here is user text: a refusal names a field and a reason that the UI
  * maps to a localized message.
  */
-import {
-  decodeList,
-  decodePositional,
-  encodePositional,
-  fieldIndexes,
-  type Decoded,
-  type DecodeResult,
-} from "./positional";
-import type { FieldSpec } from "./positional";
+import { recordCodec, type Decoded, type FieldSpec } from "./positional";
 import { usernameValid } from "./signup";
 
 /**
@@ -58,25 +50,8 @@ const SUBACCOUNT_BALANCE = {
 } as const satisfies FieldSpec;
 export type SubaccountBalance = Decoded<typeof SUBACCOUNT_BALANCE>;
 
-function rowCodec<S extends FieldSpec>(record: string, spec: S, length: number) {
-  return {
-    spec,
-    length,
-    fields: fieldIndexes(spec),
-    decode(raw: unknown): DecodeResult<Decoded<S>> {
-      return decodePositional(record, spec, raw);
-    },
-    decodeList(raw: unknown): DecodeResult<Decoded<S>[]> {
-      return decodeList(raw, (r) => decodePositional(record, spec, r), record);
-    },
-    encode(value: Decoded<S>): unknown[] {
-      return encodePositional(spec, value, length);
-    },
-  };
-}
-
-export const subaccountRowCodec = rowCodec("subaccount", SUBACCOUNT_ROW, 6);
-export const subaccountBalanceCodec = rowCodec("subaccount balance", SUBACCOUNT_BALANCE, 5);
+export const subaccountRowCodec = recordCodec("subaccount", SUBACCOUNT_ROW, 6);
+export const subaccountBalanceCodec = recordCodec("subaccount balance", SUBACCOUNT_BALANCE, 5);
 
 export type SubaccountField = "username" | "type" | "readOnly" | "account" | "amount" | "currency" | "wallet";
 export type SubaccountReason = "invalid" | "taken" | "limit" | "not-allowed" | "insufficient" | "precision";
@@ -112,19 +87,6 @@ export function decodeSubaccountRequest(
   if (ro !== undefined && ro !== 0 && ro !== 1 && ro !== true && ro !== false)
     return { ok: false, refusal: { field: "readOnly", reason: "invalid" } };
   return { ok: true, value: { username, type: type as SubaccountType, readOnly: ro === 1 || ro === true } };
-}
-
-/**
- * An amount a transfer may move: a positive decimal of at most 8 decimals (the smallest unit the
- * exchange keeps) below 1e12. `text` is what the person typed.
- */
-export function transferAmountProblem(text: string): SubaccountReason | null {
-  const t = text.trim();
-  if (!/^\d+(?:\.\d+)?$/.test(t)) return "invalid";
-  const n = Number(t);
-  if (!Number.isFinite(n) || n <= 0 || n >= 1e12) return "invalid";
-  if ((t.split(".")[1] ?? "").replace(/0+$/, "").length > 8) return "precision";
-  return null;
 }
 
 /**

@@ -58,7 +58,7 @@ export function isTransferRequestId(v: unknown): v is string {
   return typeof v === "string" && REQUEST_ID.test(v);
 }
 
-/** A transfer between the caller's own wallets, as the dialog sends it. */
+/** A transfer, as the dialog sends it: between the caller's own wallets, or to another account of its group. */
 export interface TransferRequest {
   readonly from: TransferWallet;
   readonly to: TransferWallet;
@@ -66,11 +66,17 @@ export interface TransferRequest {
   /** Decimal text, as typed (checked with checkTransferAmount first). */
   readonly amount: string;
   readonly requestId: string;
+  /**
+   * The account credited when it is not the caller's own: its master or one of its sub-accounts
+   * (`user_id_dst`, docs/product-rules.md#sub-accounts).
+   */
+  readonly toAccount?: number;
 }
 
 /** `w/transfer`'s body. */
 export function encodeTransferRequest(r: TransferRequest): Record<string, unknown> {
-  return { from: r.from, to: r.to, currency: r.currency, amount: r.amount.trim(), request_id: r.requestId };
+  const body = { from: r.from, to: r.to, currency: r.currency, amount: r.amount.trim(), request_id: r.requestId };
+  return r.toAccount === undefined ? body : { ...body, user_id_dst: r.toAccount };
 }
 
 /** The refusals the exchange answers a transfer with (`["error", CODE, MESSAGE]`). */

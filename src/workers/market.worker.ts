@@ -18,6 +18,7 @@ import {
   type BookView,
   type BookViewRequest,
   type CandlesView,
+  type LedgerCheckResult,
   type LiquidationsHistoryView,
   type StatusView,
   type ConnectionState,
@@ -41,6 +42,7 @@ import {
   type HmacCrypto,
   healthOf,
   LiquidationsHistory,
+  checkLedgers,
   packBook,
   packCandles,
   packTrades,
@@ -451,6 +453,18 @@ const api = {
 
   async cancelOrders(target: CancelTarget): Promise<OrderAck> {
     return orders.cancelMany(target);
+  },
+
+  async checkLedgers(): Promise<LedgerCheckResult> {
+    return checkLedgers({
+      base: config?.restAuth ?? "",
+      fetch: (url, init) => fetch(url, init),
+      headers: (path, body) => accountAuth.restHeaders(path, body),
+      account: () => ({
+        version: account.version,
+        wallets: account.walletsKnown ? [...account.wallets.values()] : null,
+      }),
+    });
   },
 
   setStress(setting: StressSetting | null): void {

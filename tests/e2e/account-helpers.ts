@@ -147,3 +147,75 @@ export async function confirmedAccount(
   expect(confirm.status()).toBe(200);
   return { username, email, password };
 }
+
+/** The header the exchange's development endpoints ask for (server/README.md). */
+export const DEV_HEADERS = { "x-orderflow-dev": "1" } as const;
+
+/**
+ * Sets an account's verification level with the reviewer's development endpoint (0 basic, 1 basic
+ * plus, 2 intermediate, 3 full; docs/product-rules.md#verification-levels).
+ */
+export async function setVerificationLevel(request: APIRequestContext, login: string, level: number): Promise<void> {
+  const r = await request.post(`${AUTH}/dev/verification`, { headers: DEV_HEADERS, data: { login, level } });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
+/**
+ * A deposit arriving from outside (`POST /dev/deposit`, standing in for the network or the bank):
+ * `{ method: "bitcoin", address, amount }` or `{ method: "wireusd", reference, amount }`. The movement's id.
+ */
+export async function simulateDeposit(request: APIRequestContext, deposit: Record<string, string>): Promise<number> {
+  const sent = await request.post(`${AUTH}/dev/deposit`, { headers: DEV_HEADERS, data: deposit });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as { id: number }).id;
+}
+
+/** An authenticator app as `authenticator` makes it. */
+export type Authenticator = ReturnType<typeof authenticator>;
+
+/**
+ * Turns on an authenticator app on /security as its owner does (the page signed in on /security):
+ * the secret read off the set-up form, the app's code, the password and the mailed code. The app.
+ */
+export async function turnOnAuthenticator(
+  page: Page,
+  request: APIRequestContext,
+  account: { readonly email: string; readonly password: string },
+): Promise<Authenticator> {
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const app = authenticator(secret);
+  const emailCode = await mailedCode(request, account.email, "Confirm two-factor set-up");
+  await page.getByLabel("6-digit code from the app").fill(await app.next());
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Code from the e-mail we just sent").fill(emailCode);
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("totp-state")).toHaveText("On");
+  return app;
+}
+
+/**
+ * Adds an address of one's own to the book on /security/addresses (the password and the app's code
+ * as the owner's proof) and confirms it by the mailed link, which turns its currency's whitelist on.
+ */
+export async function addConfirmedAddress(
+  page: Page,
+  request: APIRequestContext,
+  account: { readonly email: string; readonly password: string; readonly app: Authenticator },
+  entry: { readonly label: string; readonly address: string },
+): Promise<void> {
+  await page.goto("/security/addresses");
+  await page.getByRole("button", { name: "Add address" }).click();
+  const add = page.getByTestId("add-address-dialog");
+  await add.getByLabel("Label").fill(entry.label);
+  await add.getByLabel("Address", { exact: true }).fill(entry.address);
+  await add.getByRole("button", { name: "Continue" }).click();
+  const beneficiary = page.getByTestId("beneficiary-dialog");
+  await beneficiary.getByLabel("Password", { exact: true }).fill(account.password);
+  await beneficiary.getByLabel("Authenticator code").fill(await account.app.next());
+  await beneficiary.getByRole("button", { name: "Add address" }).click();
+  await expect(beneficiary).toBeHidden();
+  await page.goto(await mailedLink(request, account.email, "/security/addresses?confirm="));
+  await expect(page.getByTestId("address-confirmed")).toBeVisible();
+}

@@ -7,10 +7,14 @@
  * to basic by the reviewer's development endpoint) gets the required-level dialog instead of an address.
  */
 import type { Page } from "@playwright/test";
-import { AUTH, accessibleAtBothWidths, confirmedAccount, signInWithPassword } from "./account-helpers";
+import {
+  accessibleAtBothWidths,
+  confirmedAccount,
+  setVerificationLevel,
+  signInWithPassword,
+  simulateDeposit,
+} from "./account-helpers";
 import { acceptCookies, expect, test } from "./fixtures";
-
-const DEV = { "x-orderflow-dev": "1" };
 
 /** A number as the page prints it in English ("2.6"). */
 const parse = (text: string | null): number => Number((text ?? "").replace(/[^\d.]/g, ""));
@@ -45,12 +49,7 @@ test("a Bitcoin deposit: the address and QR code, then pending, confirming and c
   await accessibleAtBothWidths(page, "deposit, Bitcoin address");
 
   const before = await balance(page);
-  const sent = await request.post(`${AUTH}/dev/deposit`, {
-    headers: DEV,
-    data: { method: "bitcoin", address: btc, amount: "0.5" },
-  });
-  expect(sent.status()).toBe(200);
-  const { id } = (await sent.json()) as { id: number };
+  const id = await simulateDeposit(request, { method: "bitcoin", address: btc, amount: "0.5" });
   const row = page.getByTestId(`deposit-${id}`);
   // The deposit shows up waiting, its confirmations rise, and it is credited at three.
   await expect(row).toContainText("0.5 BTC");
@@ -87,11 +86,7 @@ test("an account below the verification level gets the required-level dialog", a
   await page.setViewportSize({ width: 1440, height: 900 });
   const account = await confirmedAccount(request, "deposit", "Deposit-pass-2024!");
   // A confirmed sign-up starts above basic-plus on this exchange; the reviewer's endpoint sets it to basic.
-  const lowered = await request.post(`${AUTH}/dev/verification`, {
-    headers: DEV,
-    data: { login: account.username, level: 0 },
-  });
-  expect(lowered.status()).toBe(200);
+  await setVerificationLevel(request, account.username, 0);
   await page.goto("/login?back=%2Fdeposit%2FBTC");
   await acceptCookies(page);
   await signInWithPassword(page, account.username, account.password);

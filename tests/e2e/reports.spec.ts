@@ -2,7 +2,8 @@
  * The reports page as a new account's owner uses it (docs/product-rules.md#reports): a transfer on
  * /wallets, then /reports from the account menu — the ledger newest first, filtered by currency and
  * category, an impossible date range refused, older entries paged in without a row twice, the
- * CSV export of the current filters downloaded and read back, and every wallet reconciled.
+ * CSV export of the current filters downloaded and read back, and every wallet reconciled in the
+ * browser's worker, in agreement with the exchange.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -116,5 +117,7 @@ test("the ledger filtered, paged back and exported as CSV", async ({ page, reque
   await expect(
     checks.filter({ hasText: "BTC · Funding: adds up to the balance of 0.024 (entries checked: 24)." }),
   ).toHaveCount(1);
+  // The browser's walk (in the worker, against the socket's balances) and the exchange's agree.
+  await expect(page.getByTestId("reconciliation-agreement")).toHaveText("The exchange's own check agrees.");
   await accessibleAtBothWidths(page, "reports, filtered and exported");
 });

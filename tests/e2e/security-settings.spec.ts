@@ -78,6 +78,8 @@ test("new-address confirmation, single login and a weakening that waits for its 
   await expect(page).toHaveURL(/\/security$/);
   const settings = page.getByTestId("security-settings");
   await expect(settings.getByRole("switch", { name: "Confirm sign-ins from new addresses" })).toBeChecked();
+  // Withdrawals wait for their mailed link unless this is turned on (a weakening, like the others).
+  await expect(settings.getByRole("switch", { name: "Skip the withdrawal e-mail confirmation" })).not.toBeChecked();
   await accessibleAtBothWidths(page, "/security with its settings");
 
   // Single login is a tightening: at once. The next sign-in ends every other session.

@@ -72,3 +72,16 @@ test("shows the maintenance notice until dismissed, and remembers the dismissal"
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(notice).toBeHidden();
 });
+
+test("an area page's messages load with it and follow a locale switch", async ({ page }) => {
+  // The sign-in page's messages are in the account catalog (locales/README.md), loaded with the route.
+  await page.goto("/");
+  await acceptCookies(page);
+  await page.getByTestId("locale-select").selectOption("ru");
+  await page.goto("/login");
+  await expect(page.getByLabel("Пароль", { exact: true })).toBeVisible();
+  // Switching while on the page loads the area's catalog in the new locale before it shows.
+  await page.getByTestId("locale-select").selectOption("zh-CN");
+  await expect(page.getByLabel("密码", { exact: true })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+});

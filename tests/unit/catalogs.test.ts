@@ -1,11 +1,12 @@
 /**
- * Every message of the source catalog (en) exists in all seven catalogs with a real translation.
- * `npm test` runs `lingui extract` first, so a new message in the code that is not translated
- * everywhere fails here.
+ * Every message of each source catalog (en: core and every area) exists in all seven locales with a
+ * real translation. `npm test` runs `lingui extract` first, so a new message in the code that is not
+ * translated everywhere fails here.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/protocol/index.ts";
+import { CATALOG_AREAS } from "../../scripts/catalog-areas.mjs";
 
 interface Entry {
   readonly id: string;
@@ -13,8 +14,8 @@ interface Entry {
 }
 
 /** A small reader for the .po files lingui writes: msgid / msgstr pairs, multi-line strings joined. */
-function readPo(locale: string): Entry[] {
-  const text = readFileSync(new URL(`../../locales/${locale}.po`, import.meta.url), "utf8");
+function readPo(catalog: string, locale: string): Entry[] {
+  const text = readFileSync(new URL(`../../locales/${catalog}${locale}.po`, import.meta.url), "utf8");
   const entries: Entry[] = [];
   let id: string | null = null;
   let str: string | null = null;
@@ -49,7 +50,8 @@ function readPo(locale: string): Entry[] {
   return entries;
 }
 
-const source = readPo("en");
+/** Core (`locales/{locale}.po`) and each area (`locales/{area}/{locale}.po`). */
+const CATALOGS = ["", ...CATALOG_AREAS.map((a) => `${a}/`)];
 
 /** Words that are spelled the same in the target language (checked by a native reading). */
 const SAME_IN: Record<string, readonly string[]> = {
@@ -57,13 +59,15 @@ const SAME_IN: Record<string, readonly string[]> = {
   "pt-BR": ["Experimental", "Total"],
 };
 
-describe("catalogs", () => {
+describe.each(CATALOGS)("catalog locales/%s{locale}.po", (catalog) => {
+  const source = readPo(catalog, "en");
+
   it("the source catalog has messages", () => {
     expect(source.length).toBeGreaterThan(50);
   });
 
   it.each(LOCALES.filter((l) => l !== "en"))("%s translates every message", (locale) => {
-    const entries = new Map(readPo(locale).map((e) => [e.id, e.str]));
+    const entries = new Map(readPo(catalog, locale).map((e) => [e.id, e.str]));
     const missing = source.filter((e) => !(entries.get(e.id) ?? "").trim()).map((e) => e.id);
     expect(missing, `untranslated in ${locale}`).toEqual([]);
     // A "translation" identical to the English text is a copy, unless the text has no words.
@@ -75,7 +79,7 @@ describe("catalogs", () => {
   });
 
   it.each(LOCALES.filter((l) => l !== "en"))("%s keeps every placeholder of the source", (locale) => {
-    const entries = new Map(readPo(locale).map((e) => [e.id, e.str]));
+    const entries = new Map(readPo(catalog, locale).map((e) => [e.id, e.str]));
     for (const e of source) {
       const placeholders = (s: string): string[] => (s.match(/\{[^}]+\}/g) ?? []).sort();
       expect(placeholders(entries.get(e.id) ?? ""), `${locale}: ${e.id}`).toEqual(placeholders(e.id));

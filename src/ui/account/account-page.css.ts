@@ -83,3 +83,27 @@ export const th = style({
   borderBottom: `1px solid ${vars.color.border}`,
   whiteSpace: "nowrap",
 });
+
+/**
+ * A table whose rows become small cards below `narrow` (a media query): the header row hidden but
+ * still read by screen readers, the body and each cell blocks. Each page lays its cards out with its
+ * own row style (which cell goes where).
+ */
+export function phoneCardTable(narrow: string): { table: string; thead: string; tbody: string } {
+  return {
+    table: style([table, { "@media": { [narrow]: { display: "block" } } }]),
+    thead: style({
+      "@media": {
+        [narrow]: {
+          position: "absolute",
+          width: 1,
+          height: 1,
+          overflow: "hidden",
+          clip: "rect(0 0 0 0)",
+          whiteSpace: "nowrap",
+        },
+      },
+    }),
+    tbody: style({ "@media": { [narrow]: { display: "block" } } }),
+  };
+}

@@ -34,6 +34,9 @@ export function Modal({
       aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(e) => {
+        // React hands a nested dialog's cancel (Escape) on to the dialogs around it: only this
+        // dialog's own closes it.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}

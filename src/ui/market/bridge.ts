@@ -20,6 +20,7 @@ import type {
   OrderRequest,
   OrderUpdate,
   FaultSettings,
+  LedgerCheckResult,
   StressSetting,
   TickerView,
   TradesView,
@@ -48,6 +49,8 @@ export interface MarketBridge {
   updateOrder(update: OrderUpdate): Promise<OrderAck>;
   cancelOrder(id: number): Promise<OrderAck>;
   cancelOrders(target: Parameters<MarketWorkerApi["cancelOrders"]>[0]): Promise<OrderAck>;
+  /** The worker's ledger check: every wallet's ledger rows against its balance on the socket. */
+  checkLedgers(): Promise<LedgerCheckResult>;
   dispose(): void;
 }
 
@@ -90,6 +93,7 @@ export function createMarketBridge(): MarketBridge {
     updateOrder: (update) => api.updateOrder(update),
     cancelOrder: (id) => api.cancelOrder(id),
     cancelOrders: (target) => api.cancelOrders(target),
+    checkLedgers: () => api.checkLedgers(),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -11,7 +11,7 @@ export function market(): MarketBridge {
   if (!bridge) {
     bridge = createMarketBridge();
     const e = appConfig().endpoints;
-    void bridge.configure({ wsPublic: e.wsPublic, wsAuth: e.wsAuth, restPublic: e.restPublic });
+    void bridge.configure({ wsPublic: e.wsPublic, wsAuth: e.wsAuth, restPublic: e.restPublic, restAuth: e.restAuth });
   }
   return bridge;
 }

@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../theme/contract.css";
-import { pill, table as accountTable } from "../account/account-page.css";
+import { phoneCardTable, pill } from "../account/account-page.css";
 
 export { cardShrinks as card, h2, muted, scroll, th } from "../account/account-page.css";
 
@@ -63,20 +63,7 @@ export const select = style({
 });
 /** On a phone the history's rows become small cards: time and status, then type, then the message. */
 const NARROW = "screen and (max-width: 560px)";
-export const table = style([accountTable, { "@media": { [NARROW]: { display: "block" } } }]);
-export const thead = style({
-  "@media": {
-    [NARROW]: {
-      position: "absolute",
-      width: 1,
-      height: 1,
-      overflow: "hidden",
-      clip: "rect(0 0 0 0)",
-      whiteSpace: "nowrap",
-    },
-  },
-});
-export const tbody = style({ "@media": { [NARROW]: { display: "block" } } });
+export const { table, thead, tbody } = phoneCardTable(NARROW);
 export const tr = style({
   "@media": {
     [NARROW]: {

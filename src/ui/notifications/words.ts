@@ -82,6 +82,8 @@ export function useNotificationWords() {
         return t`Position claim`;
       case "acc_tf":
         return t`Transfer`;
+      case "acc_cv":
+        return t`Conversion`;
       case "acc_dep":
         return t`Deposit address`;
       case "acc_wd-req":

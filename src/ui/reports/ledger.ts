@@ -10,11 +10,13 @@ import {
   type LedgerEntry,
   type LedgerReconciliation,
 } from "../../protocol";
+import { streamCsv, type ExportResult } from "../history/csv-download";
+import { dayEnd, dayStart, HISTORY_PAGE, rangeBody, type HistoryCursor, type RangeProblem } from "../history/range";
 import type { HttpReply } from "../session";
 import { apiErrorKind, type ApiErrorKind } from "../shell/api-notice";
 
 /** Rows per page of the table. */
-export const REPORT_PAGE = 50;
+export const REPORT_PAGE = HISTORY_PAGE;
 
 export interface ReportFilters {
   /** A currency code, or "" for every currency. */
@@ -28,61 +30,30 @@ export interface ReportFilters {
 export const NO_FILTERS: ReportFilters = { currency: "", category: null, from: "", to: "" };
 
 /** Where the next page starts: after the oldest row shown (its time and id). */
-export interface LedgerCursor {
-  readonly end: number;
-  readonly endId: number;
-}
+export type LedgerCursor = HistoryCursor;
 
-export type FilterProblem = "from-date" | "to-date" | "range";
+export type FilterProblem = RangeProblem;
 
 export type QueryResult =
   | { readonly ok: true; readonly path: string; readonly body: Record<string, number> }
   | { readonly ok: false; readonly problem: FilterProblem };
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The first millisecond of a YYYY-MM-DD day in the reader's time zone; null when not a date. */
-export function dayStart(text: string): number | null {
-  const m = DATE.exec(text);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(y, mo - 1, d);
-  return t.getFullYear() === y && t.getMonth() === mo - 1 && t.getDate() === d ? t.getTime() : null;
-}
-
-/** The last millisecond of that day (a "to" date includes the whole day). */
-export function dayEnd(text: string): number | null {
-  const start = dayStart(text);
-  if (start === null) return null;
-  const next = new Date(start);
-  next.setDate(next.getDate() + 1);
-  return next.getTime() - 1;
-}
+export { dayEnd, dayStart };
 
 /**
  * The filters as the exchange's call: `r/ledgers[/CCY]/hist` (or `/export`) with `start`, `end`,
  * `category` and, past the first page, the cursor. A date that is not one, or a range that ends
- * before it starts, is refused here: nothing is asked of the exchange.
+ * before it starts, is refused here (src/ui/history/range.ts): nothing is asked of the exchange.
  */
 export function ledgerQuery(
   filters: ReportFilters,
   kind: "hist" | "export",
   cursor: LedgerCursor | null = null,
 ): QueryResult {
-  const start = filters.from === "" ? null : dayStart(filters.from);
-  if (start === null && filters.from !== "") return { ok: false, problem: "from-date" };
-  const end = filters.to === "" ? null : dayEnd(filters.to);
-  if (end === null && filters.to !== "") return { ok: false, problem: "to-date" };
-  if (start !== null && end !== null && start > end) return { ok: false, problem: "range" };
-  const body: Record<string, number> = {};
-  if (start !== null) body["start"] = start;
-  if (end !== null) body["end"] = end;
-  if (cursor) {
-    body["end"] = cursor.end;
-    body["end_id"] = cursor.endId;
-  }
+  const range = rangeBody(filters.from, filters.to, cursor, kind === "hist" ? REPORT_PAGE : null);
+  if (!range.ok) return range;
+  const body = { ...range.body };
   if (filters.category !== null) body["category"] = filters.category;
-  if (kind === "hist") body["limit"] = REPORT_PAGE;
   const ccy = filters.currency === "" ? "" : `/${filters.currency}`;
   return { ok: true, path: `/v2/auth/r/ledgers${ccy}/${kind}`, body };
 }
@@ -110,61 +81,15 @@ export function cursorAfter(rows: readonly LedgerEntry[]): LedgerCursor | null {
   return last ? { end: last.time, endId: last.id } : null;
 }
 
-export type ExportResult =
-  | { readonly ok: true; readonly blob: Blob; readonly filename: string; readonly rows: number }
-  | { readonly ok: false; readonly error: ApiErrorKind };
-
-/**
- * Runs the export: a POST with the session's token in its header (never in an address, which
- * would land in logs and history), the streamed CSV read chunk by chunk — `onRows` hears how many
- * rows have arrived — and kept as the file's parts until the stream ends.
- */
-export async function exportLedger(
+/** Runs the export of the ledger (src/ui/history/csv-download.ts). */
+export function exportLedger(
   fetchImpl: typeof fetch,
   url: string,
   token: string,
   body: Record<string, number>,
   onRows: (rows: number) => void,
 ): Promise<ExportResult> {
-  let res: Response;
-  try {
-    res = await fetchImpl(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "bfx-token": token },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, error: "unreachable" };
-  }
-  if (res.status !== 200 || !res.body) {
-    let parsed: unknown;
-    try {
-      parsed = await res.json();
-    } catch {
-      parsed = null;
-    }
-    return { ok: false, error: apiErrorKind(res.status, parsed) };
-  }
-  const parts: BlobPart[] = [];
-  const reader = res.body.getReader();
-  let lines = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      // A copy on a plain ArrayBuffer: a Blob takes no view of a shared one.
-      parts.push(new Uint8Array(value));
-      for (const byte of value) if (byte === 10) lines++;
-      // The first line is the header; a description's own line breaks may count, which only
-      // makes the progress run slightly ahead.
-      onRows(Math.max(0, lines - 1));
-    }
-  } catch {
-    // The stream broke midway: a partial file would look whole, so there is none.
-    return { ok: false, error: "unreachable" };
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "ledgers.csv";
-  return { ok: true, blob: new Blob(parts, { type: "text/csv" }), filename: name, rows: Math.max(0, lines - 1) };
+  return streamCsv(fetchImpl, url, token, body, onRows, "ledgers.csv");
 }
 
 export type ReconcileReply =

@@ -11,6 +11,7 @@ import {
   type AddressBookEntry,
   type AddressRowProblem,
   type Beneficiary,
+  type BeneficiaryProblem,
   type WithdrawalMethod,
 } from "../../protocol";
 import { apiKeysCss as ui, Modal } from "../api-keys";
@@ -398,8 +399,7 @@ export function BeneficiaryDialog(props: BeneficiaryProps & { readonly open: boo
 }
 
 function BeneficiaryForm({ draft, hasOtp, error, busy, onBack, onSubmit }: BeneficiaryProps) {
-  const { t, i18n } = useLingui();
-  const countries = useCountries(i18n.locale);
+  const { t } = useLingui();
   const [owner, setOwner] = useState<"self" | "third_party">("self");
   const [name, setName] = useState("");
   const [country, setCountry] = useState("");
@@ -419,61 +419,19 @@ function BeneficiaryForm({ draft, hasOtp, error, busy, onBack, onSubmit }: Benef
       <p className={ui.hint}>
         <Trans>Exchanges must know who receives a withdrawal. Tell us who owns the addresses you add.</Trans>
       </p>
-      <fieldset className={css.fieldset}>
-        <legend className={css.legend}>
-          <Trans>Who owns the address?</Trans>
-        </legend>
-        <label className={css.choice}>
-          <input type="radio" name="owner" checked={owner === "self"} onChange={() => setOwner("self")} />
-          <span>
-            <Trans>I do: it is my own wallet</Trans>
-          </span>
-        </label>
-        <label className={css.choice}>
-          <input type="radio" name="owner" checked={owner === "third_party"} onChange={() => setOwner("third_party")} />
-          <span>
-            <Trans>Another person or a company</Trans>
-          </span>
-        </label>
-      </fieldset>
-      {owner === "third_party" && (
-        <>
-          <label className={ui.field}>
-            <span>
-              <Trans>Full name of the person or company</Trans>
-            </span>
-            <input
-              className={ui.input}
-              value={name}
-              maxLength={ADDRESS_BOOK_LIMITS.beneficiaryName}
-              aria-invalid={touched && fieldProblem === "name"}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
-          <label className={ui.field}>
-            <span>
-              <Trans>Their country</Trans>
-            </span>
-            <select
-              className={ui.input}
-              value={country}
-              aria-invalid={touched && fieldProblem === "country"}
-              onChange={(e) => setCountry(e.target.value)}
-            >
-              <option value="">{t`Choose a country`}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {touched && fieldProblem !== null && (
-            <p className={css.problem} role="alert">
-              {fieldProblem === "name" ? t`Enter the owner's full name.` : t`Choose the owner's country.`}
-            </p>
-          )}
-        </>
+      <BeneficiaryFields
+        owner={owner}
+        name={name}
+        country={country}
+        invalid={touched ? fieldProblem : null}
+        onOwner={setOwner}
+        onName={setName}
+        onCountry={setCountry}
+      />
+      {owner === "third_party" && touched && fieldProblem !== null && (
+        <p className={css.problem} role="alert">
+          {fieldProblem === "name" ? t`Enter the owner's full name.` : t`Choose the owner's country.`}
+        </p>
       )}
       <p className={ui.hint}>
         <Trans>
@@ -594,5 +552,87 @@ function RenameForm({ initial, error, busy, onClose, onSubmit }: RenameProps & {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Who owns an address: the holder, or a named third party in a country — what the travel rule asks
+ * a sending exchange to know (the permitted-beneficiary dialog, the withdrawal form's travel rule).
+ */
+export function BeneficiaryFields({
+  owner,
+  name,
+  country,
+  invalid,
+  onOwner,
+  onName,
+  onCountry,
+}: {
+  readonly owner: "self" | "third_party";
+  readonly name: string;
+  readonly country: string;
+  /** The field to mark, when the form has been sent with it wrong. */
+  readonly invalid: BeneficiaryProblem | null;
+  readonly onOwner: (owner: "self" | "third_party") => void;
+  readonly onName: (name: string) => void;
+  readonly onCountry: (country: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const countries = useCountries(i18n.locale);
+  const group = useId();
+  return (
+    <>
+      <fieldset className={css.fieldset}>
+        <legend className={css.legend}>
+          <Trans>Who owns the address?</Trans>
+        </legend>
+        <label className={css.choice}>
+          <input type="radio" name={group} checked={owner === "self"} onChange={() => onOwner("self")} />
+          <span>
+            <Trans>I do: it is my own wallet</Trans>
+          </span>
+        </label>
+        <label className={css.choice}>
+          <input type="radio" name={group} checked={owner === "third_party"} onChange={() => onOwner("third_party")} />
+          <span>
+            <Trans>Another person or a company</Trans>
+          </span>
+        </label>
+      </fieldset>
+      {owner === "third_party" && (
+        <>
+          <label className={ui.field}>
+            <span>
+              <Trans>Full name of the person or company</Trans>
+            </span>
+            <input
+              className={ui.input}
+              value={name}
+              maxLength={ADDRESS_BOOK_LIMITS.beneficiaryName}
+              aria-invalid={invalid === "name"}
+              onChange={(e) => onName(e.target.value)}
+            />
+          </label>
+          <label className={ui.field}>
+            <span>
+              <Trans>Their country</Trans>
+            </span>
+            <select
+              className={ui.input}
+              value={country}
+              aria-invalid={invalid === "country"}
+              onChange={(e) => onCountry(e.target.value)}
+            >
+              <option value="">{t`Choose a country`}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useLocation, useSearch } from "wouter";
 import { PGP_CONFIRM_PARAM, PGP_KEY_MAX_CHARS, type PgpKeyInfo } from "../../protocol";
 import { pgpConfirm, pgpKeys, pgpRemove, pgpUpdate, type FactorError } from "./factor-api";
-import { digitsOnly, FactorAlert, FactorField, useFactorAction } from "./factor-parts";
+import { digitsOnly, FactorAlert, FactorField, PasswordField, useFactorAction } from "./factor-parts";
 import * as css from "./factors.css";
 
 /** `ABCD EF01 …`: a fingerprint in groups of four, as key tools print it. */
@@ -230,14 +230,7 @@ export function PgpKey() {
             </form>
           ) : removing ? (
             <form className={css.form} noValidate onSubmit={(e) => void remove(e)} data-testid="pgp-remove">
-              <FactorField
-                label={<Trans>Password</Trans>}
-                name="pgp-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={setPassword}
-              />
+              <PasswordField name="pgp-password" value={password} onChange={setPassword} />
               <FactorAlert error={error} />
               <div className={css.actions}>
                 <button type="submit" className={css.danger} disabled={busy}>

@@ -24,7 +24,7 @@ export function useSettingLabels(): Readonly<Record<SecurityChangeName, string>>
     lock_on_new_ip: t`Confirm sign-ins from new addresses`,
     keep_session_alive: t`Keep sessions alive`,
     two_fa_fallback: t`Two-factor fallback`,
-    no_enforce_withdrawal_check: t`Skip the withdrawal confirmation`,
+    no_enforce_withdrawal_check: t`Skip the withdrawal e-mail confirmation`,
     ip_lock: t`Sign-in address lock`,
   };
 }
@@ -297,9 +297,6 @@ export function SecuritySettings() {
   }
 
   const labels = useSettingLabels();
-  // `no_enforce_withdrawal_check` has no row: withdrawals have no mailed confirmation yet for it to
-  // skip (it lands with the withdrawal flow, docs/product-rules.md#account-security-settings), and
-  // a switch that changes nothing would mislead. Its label stays for the mailed change's page.
   const rows: readonly [SecurityChangeName, ReactNode][] = [
     ["nosinglelogin", <Trans key="help">A new sign-in signs out every other session of the account.</Trans>],
     ["email_on_login", <Trans key="help">With the address, browser and time of the sign-in.</Trans>],
@@ -318,6 +315,12 @@ export function SecuritySettings() {
       <Trans key="help">
         With more than one second factor, any of them may sign in. Off: only the first one (the authenticator app when
         you have it).
+      </Trans>,
+    ],
+    [
+      "no_enforce_withdrawal_check",
+      <Trans key="help">
+        Off: every withdrawal waits until you open the link we e-mail you. On: withdrawals leave without that step.
       </Trans>,
     ],
   ];

@@ -7,7 +7,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import type { SmsState } from "../../protocol";
 import { smsDisable, smsDisableSend, smsEnable, smsSend, smsState, type FactorError } from "./factor-api";
-import { digitsOnly, FactorAlert, FactorField, useFactorAction, useSecondsUntil } from "./factor-parts";
+import {
+  digitsOnly,
+  FactorAlert,
+  FactorField,
+  OwnerProofFields,
+  PasswordField,
+  useFactorAction,
+  useSecondsUntil,
+} from "./factor-parts";
 import * as css from "./factors.css";
 import { phoneCountries, phoneE164 } from "./phone";
 
@@ -231,14 +239,7 @@ export function SmsFactor({ otp, onChange }: { readonly otp: boolean; readonly o
           value={code}
           onChange={setCode}
         />
-        <FactorField
-          label={<Trans>Password</Trans>}
-          name="sms-off-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
+        <PasswordField name="sms-off-password" value={password} onChange={setPassword} />
         <FactorAlert error={error} />
         <div className={css.actions}>
           <button type="submit" className={css.danger} disabled={busy}>
@@ -274,23 +275,14 @@ export function SmsFactor({ otp, onChange }: { readonly otp: boolean; readonly o
           value={code}
           onChange={setCode}
         />
-        <FactorField
-          label={<Trans>Password</Trans>}
-          name="sms-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
+        <OwnerProofFields
+          name="sms"
+          otp={otp}
+          password={password}
+          onPassword={setPassword}
+          current={current}
+          onCurrent={setCurrent}
         />
-        {otp && (
-          <FactorField
-            label={<Trans>Current code from your authenticator app</Trans>}
-            name="sms-totp"
-            code
-            value={current}
-            onChange={setCurrent}
-          />
-        )}
         {state.emailCode && (
           <>
             <p className={css.hint}>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { encodeApiError, INFO_CODES } from "../../protocol";
 import { securityErrorOf } from "./api";
+
+describe("securityErrorOf, for what the app tells once", () => {
+  it("leaves the rate limit and maintenance to the app-wide notices", () => {
+    expect(securityErrorOf(429, ["error", 11010, "ratelimit: error"])).toBe("rate-limited");
+    expect(securityErrorOf(503, encodeApiError(INFO_CODES.MAINTENANCE_START, "platform: maintenance"))).toBe(
+      "maintenance",
+    );
+  });
+});
 
 describe("securityErrorOf", () => {
   it("sorts the exchange's refusals into what the security page says", () => {

@@ -5,6 +5,7 @@
  */
 import { parseApiError } from "../../protocol";
 import { authCall } from "../session";
+import { appWideError, type AppWideError } from "../shell/api-notice";
 
 /** Why a call was refused, as the page tells it. */
 export type SecurityError =
@@ -17,7 +18,8 @@ export type SecurityError =
   | "key-exists"
   | "session-gone"
   | "unreachable"
-  | "server";
+  | "server"
+  | AppWideError;
 
 export type Result<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SecurityError };
@@ -25,6 +27,8 @@ export type Result<T> =
 /** Sorts a refusal by the exchange's message (server/security.ts and identity.ts write them). */
 export function securityErrorOf(status: number, body: unknown): SecurityError {
   if (status === 0) return "unreachable";
+  const appWide = appWideError(status, body);
+  if (appWide) return appWide;
   const msg = parseApiError(body)?.message ?? "";
   if (msg.startsWith("password:")) return "password";
   if (msg.startsWith("email code:")) return "email-code";

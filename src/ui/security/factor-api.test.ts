@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { encodeApiError, INFO_CODES } from "../../protocol";
 import { factorErrorOf } from "./factor-api";
 import { phoneE164 } from "./phone";
 
@@ -24,6 +25,13 @@ describe("factorErrorOf", () => {
     // A message not known here (or an own property of Object.prototype) is the exchange's problem.
     expect(factorErrorOf(400, e("constructor"))).toBe("server");
     expect(factorErrorOf(500, ["error", 10001, "internal error"])).toBe("server");
+  });
+
+  it("leaves what the app tells once for all pages to it: the rate limit and maintenance", () => {
+    expect(factorErrorOf(429, ["error", 11010, "ratelimit: error"])).toBe("rate-limited");
+    expect(factorErrorOf(503, encodeApiError(INFO_CODES.MAINTENANCE_START, "platform: maintenance"))).toBe(
+      "maintenance",
+    );
   });
 });
 

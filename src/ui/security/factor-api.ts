@@ -13,6 +13,7 @@ import {
   type SmsState,
 } from "../../protocol";
 import { authCall } from "../session";
+import { appWideError, type AppWideError } from "../shell/api-notice";
 
 /** Why an SMS or PGP call was refused, as the page tells it. */
 export type FactorError =
@@ -38,7 +39,8 @@ export type FactorError =
   | "proof-locked"
   | "email-code"
   | "unreachable"
-  | "server";
+  | "server"
+  | AppWideError;
 
 export type FactorResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: FactorError };
@@ -71,6 +73,8 @@ const MESSAGES: Readonly<Record<string, FactorError>> = {
 
 export function factorErrorOf(status: number, body: unknown): FactorError {
   if (status === 0) return "unreachable";
+  const appWide = appWideError(status, body);
+  if (appWide) return appWide;
   const msg = parseApiError(body)?.message ?? "";
   return Object.hasOwn(MESSAGES, msg) ? (MESSAGES[msg] ?? "server") : "server";
 }

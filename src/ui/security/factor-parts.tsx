@@ -2,14 +2,16 @@
  * What the SMS and PGP key cards share: the words for each refusal, a labelled field, a call run
  * with a busy flag, and the resend countdown (its one-second tick from the app's scheduler).
  */
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { appScheduler } from "../scheduler";
-import type { FactorError, FactorResult } from "./factor-api";
+import { useApiErrorText } from "../shell/api-error-text";
+import type { FactorError } from "./factor-api";
 import * as css from "./factors.css";
 
-function useErrorText(): (e: FactorError) => string {
+function useErrorText(): (e: FactorError) => string | null {
   const { t } = useLingui();
+  const appWide = useApiErrorText();
   return (e) => {
     switch (e) {
       case "phone":
@@ -58,6 +60,9 @@ function useErrorText(): (e: FactorError) => string {
         return t`The exchange could not be reached. Check your connection, then try again.`;
       case "server":
         return t`The exchange had a problem answering. Try again in a moment.`;
+      case "rate-limited":
+      case "maintenance":
+        return appWide(e);
       default: {
         const never: never = e;
         return never;
@@ -68,10 +73,11 @@ function useErrorText(): (e: FactorError) => string {
 
 export function FactorAlert({ error }: { readonly error: FactorError | null }) {
   const text = useErrorText();
-  if (error === null) return null;
+  const said = error === null ? null : text(error);
+  if (said === null) return null;
   return (
     <p className={css.alert} role="alert">
-      {text(error)}
+      {said}
     </p>
   );
 }
@@ -106,21 +112,28 @@ export function FactorField(props: {
   );
 }
 
-/** Runs a call with a busy flag; the error it ended with (null: none). */
-export function useFactorAction(): {
+/** What a call of the security area ends with: done, or a refusal the page words. */
+type Outcome<E> = { readonly ok: true } | { readonly ok: false; readonly error: E };
+
+/**
+ * Runs a call with a busy flag and keeps the refusal it ended with (null: none), for the security
+ * page's cards (their errors) and the SMS and PGP cards (FactorError).
+ */
+export function useBusyAction<E>(): {
   readonly busy: boolean;
-  readonly error: FactorError | null;
-  readonly act: <T>(run: () => Promise<FactorResult<T>>) => Promise<FactorResult<T>>;
+  readonly error: E | null;
+  readonly act: <R extends Outcome<E>>(run: () => Promise<R>) => Promise<R>;
   readonly clear: () => void;
 } {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FactorError | null>(null);
-  const act = useCallback(async <T,>(run: () => Promise<FactorResult<T>>): Promise<FactorResult<T>> => {
+  const [error, setError] = useState<E | null>(null);
+  const act = useCallback(async <R extends Outcome<E>>(run: () => Promise<R>): Promise<R> => {
     setBusy(true);
     setError(null);
     try {
       const r = await run();
-      if (!r.ok) setError(r.error);
+      const outcome: Outcome<E> = r;
+      if (!outcome.ok) setError(outcome.error);
       return r;
     } finally {
       setBusy(false);
@@ -128,6 +141,55 @@ export function useFactorAction(): {
   }, []);
   const clear = useCallback(() => setError(null), []);
   return { busy, error, act, clear };
+}
+
+export const useFactorAction = (): ReturnType<typeof useBusyAction<FactorError>> => useBusyAction<FactorError>();
+
+/** The account password, as every owner proof asks for it. */
+export function PasswordField(props: {
+  readonly name: string;
+  readonly value: string;
+  readonly onChange: (v: string) => void;
+}) {
+  return (
+    <FactorField
+      label={<Trans>Password</Trans>}
+      name={props.name}
+      type="password"
+      autoComplete="current-password"
+      value={props.value}
+      onChange={props.onChange}
+    />
+  );
+}
+
+/**
+ * The proof a change to the account's protection asks for (docs/product-rules.md#account-security):
+ * the password and, when the account has an authenticator app, its current code.
+ */
+export function OwnerProofFields(props: {
+  /** The fields' names: `{name}-password`, `{name}-totp`. */
+  readonly name: string;
+  readonly otp: boolean;
+  readonly password: string;
+  readonly onPassword: (v: string) => void;
+  readonly current: string;
+  readonly onCurrent: (v: string) => void;
+}) {
+  return (
+    <>
+      <PasswordField name={`${props.name}-password`} value={props.password} onChange={props.onPassword} />
+      {props.otp && (
+        <FactorField
+          label={<Trans>Current code from your authenticator app</Trans>}
+          name={`${props.name}-totp`}
+          code
+          value={props.current}
+          onChange={props.onCurrent}
+        />
+      )}
+    </>
+  );
 }
 
 /** Whole seconds until `at` (ms since the epoch), ticking each second while above 0. */

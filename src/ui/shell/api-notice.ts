@@ -69,6 +69,19 @@ export function dismissRateLimit(): void {
  */
 export type ApiErrorKind = "rate-limited" | "session" | "maintenance" | "unreachable" | "server" | "refused";
 
+/**
+ * The failures the app tells once for every page — the rate-limit notice with its countdown and the
+ * maintenance notice — so a form beside the call adds nothing of its own (or, for maintenance, the
+ * one shared sentence of `useApiErrorText`). Not 10100: the security calls answer a wrong password
+ * or code with it, which is the form's to say.
+ */
+export type AppWideError = Extract<ApiErrorKind, "rate-limited" | "maintenance">;
+
+export function appWideError(status: number, body: unknown): AppWideError | null {
+  if (status === 429) return "rate-limited";
+  return apiErrorKind(status, body) === "maintenance" ? "maintenance" : null;
+}
+
 /** Classifies a reply (status 0: the exchange could not be reached). */
 export function apiErrorKind(status: number, body: unknown): ApiErrorKind {
   if (status === 0) return "unreachable";

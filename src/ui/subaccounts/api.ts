@@ -1,5 +1,6 @@
 /**
- * The sub-accounts page's calls (server/subaccounts.ts, exchange/funds.ts), through the session's
+ * The sub-accounts page's calls (server/subaccounts.ts; a transfer to another account of the group
+ * is the transfer form's, src/ui/wallets), through the session's
  * transport (`authCall`: the session's token, 429 told app-wide, a dead session is the forced
  * logout), with their answers decoded by the src/protocol codecs and their refusals sorted into
  * what the page says (docs/product-rules.md#sub-accounts).
@@ -81,23 +82,5 @@ export function contextToken(id: number, readOnly: boolean): Promise<Result<stri
 export function setContextSwitchDisabled(disabled: boolean): Promise<Result<boolean>> {
   return call("/v2/auth/w/subaccounts/settings", { disableContextSwitch: disabled ? 1 : 0 }, (b) =>
     Array.isArray(b) && (b[0] === 0 || b[0] === 1) ? b[0] === 1 : null,
-  );
-}
-
-export interface TransferInput {
-  readonly toAccount: number;
-  readonly from: string;
-  readonly to: string;
-  readonly currency: string;
-  /** As typed; checked with transferAmountProblem first. */
-  readonly amount: string;
-}
-
-/** `w/transfer` to another account of the group (`user_id_dst`): its notification's status. */
-export function transferTo(t: TransferInput): Promise<Result<true>> {
-  return call(
-    "/v2/auth/w/transfer",
-    { from: t.from, to: t.to, currency: t.currency, amount: t.amount.trim(), user_id_dst: t.toAccount },
-    (b) => (Array.isArray(b) && b[6] === "SUCCESS" ? true : null),
   );
 }

@@ -7,8 +7,10 @@ import { describe, expect, it } from "vitest";
 import { walletCodec, type Position, type Wallet } from "../../protocol";
 import {
   accountTotals,
+  allOf,
   positionQuote,
   TransferModel,
+  transferErrorOf,
   transferFormProblem,
   walletRows,
   type TransferForm,
@@ -75,6 +77,20 @@ describe("transferFormProblem", () => {
     expect(transferFormProblem(form("1", { to: "exchange" }), 100)).toBe("sameWallet");
     expect(transferFormProblem(form("1", { currency: "" }), 100)).toBe("currency");
   });
+
+  it("lets the same wallet type on both sides credit another account of the group", () => {
+    expect(transferFormProblem(form("1", { to: "exchange", toAccount: 7 }), 100)).toBeNull();
+    expect(transferFormProblem(form("101", { to: "exchange", toAccount: 7 }), 100)).toBe("insufficient");
+  });
+});
+
+describe("allOf", () => {
+  it("gives the whole available amount, cut to 8 decimals and never rounded up", () => {
+    expect(allOf(0.3, "BTC")).toBe("0.3");
+    expect(allOf(1.123456789, "BTC")).toBe("1.12345678");
+    expect(allOf(250, "USD")).toBe("250");
+    expect(allOf(0, "USD")).toBe("0");
+  });
 });
 
 function scripted(replies: { status: number; body: unknown }[]) {
@@ -119,6 +135,27 @@ describe("TransferModel", () => {
     expect(sent.map((b) => b["request_id"])).toEqual(["request-1", "request-1", "request-2"]);
   });
 
+  it("credits another account with user_id_dst, and another account is another transfer (a new id)", async () => {
+    const { model, sent } = scripted([{ status: 0, body: null }, OK, OK]);
+    await model.submit(form("10", { to: "exchange", toAccount: 7 }), 100);
+    await model.submit(form("10", { to: "exchange", toAccount: 7 }), 100);
+    expect(model.state()).toMatchObject({ status: "succeeded", done: { toAccount: 7 } });
+    await model.submit(form("10", { to: "exchange", toAccount: 8 }), 100);
+    expect(sent[0]).toEqual({
+      from: "exchange",
+      to: "exchange",
+      currency: "EUR",
+      amount: "10",
+      request_id: "request-1",
+      user_id_dst: 7,
+    });
+    expect(sent.map((b) => [b["user_id_dst"], b["request_id"]])).toEqual([
+      [7, "request-1"],
+      [7, "request-1"],
+      [8, "request-2"],
+    ]);
+  });
+
   it("tells the exchange's refusals and a read-only context apart, and ignores a submit while one runs", async () => {
     const { model, sent } = scripted([
       { status: 500, body: ["error", 10001, "amount: insufficient balance in the source wallet"] },
@@ -130,6 +167,14 @@ describe("TransferModel", () => {
     expect(await first).toMatchObject({ error: { kind: "refused", refusal: "insufficient" } });
     expect(await model.submit(form("11"), 100)).toMatchObject({ error: { kind: "read-only" } });
     expect(sent).toHaveLength(2);
+  });
+
+  it("tells a refused account apart from the other refusals", () => {
+    const refused = (message: string) => transferErrorOf(500, ["error", 10001, message]);
+    expect(refused("account: not-allowed")).toEqual({ kind: "account", reason: "not-allowed" });
+    expect(refused("account: invalid")).toEqual({ kind: "account", reason: "invalid" });
+    expect(refused("to: must differ from the source wallet")).toEqual({ kind: "refused", refusal: "sameWallet" });
+    expect(refused("something else")).toEqual({ kind: "server" });
   });
 });
 

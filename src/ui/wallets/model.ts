@@ -5,7 +5,8 @@
  *   contribution when the exchange sends them — grouped by currency, wallet types in a fixed order;
  *   with "hide small balances" on, a wallet whose balance is below the threshold (in its own
  *   currency) is left out.
- * - `TransferModel`: the quick transfer between the account's own wallets, through the states
+ * - `TransferModel`: the transfer dialog's — between the account's own wallets, or to its master or
+ *   one of its sub-accounts (docs/product-rules.md#sub-accounts) — through the states
  *   idle → converting → succeeded | failed (a failure keeps its error until cleared). The amount is
  *   checked by the rules the exchange applies (src/protocol transfers.ts) before anything is sent;
  *   each transfer carries a request id, kept while the same transfer is retried, so a retry after a
@@ -14,8 +15,10 @@
 import {
   checkTransferAmount,
   encodeTransferRequest,
+  currencyDecimals,
   parseApiError,
   READ_ONLY_CONTEXT_MESSAGE,
+  subaccountRefusalOf,
   transferRefusalOf,
   splitPair,
   WALLET_TYPES,
@@ -79,11 +82,15 @@ export type TransferStatus = "idle" | "converting" | "succeeded" | "failed";
 /** Why a transfer did not happen, as the dialog tells it. */
 export type TransferError =
   | { readonly kind: "refused"; readonly refusal: TransferRefusal }
+  /** The account to credit is not one of the group (`invalid`) or not this account's to credit (`not-allowed`). */
+  | { readonly kind: "account"; readonly reason: "invalid" | "not-allowed" }
   | { readonly kind: "read-only" }
   | { readonly kind: "unreachable" }
   | { readonly kind: "server" };
 
 export interface TransferForm {
+  /** The account credited: absent for the account's own wallets, else its master's or a sub-account's id. */
+  readonly toAccount?: number;
   readonly from: TransferWallet;
   readonly to: TransferWallet;
   readonly currency: string;
@@ -109,7 +116,8 @@ export interface TransferEnv {
  * available amount of the currency.
  */
 export function transferFormProblem(f: TransferForm, available: number): TransferRefusal | null {
-  if (f.from === f.to) return "sameWallet";
+  // To another account, the same wallet type on both sides is a real move.
+  if (f.from === f.to && f.toAccount === undefined) return "sameWallet";
   if (f.currency === "") return "currency";
   const problem = checkTransferAmount(f.amount, f.currency);
   if (problem === "invalid") return "amount";
@@ -149,7 +157,7 @@ export class TransferModel {
       this.#set({ status: "failed", error: { kind: "refused", refusal: problem }, done: null });
       return this.#state;
     }
-    const key = JSON.stringify([f.from, f.to, f.currency, f.amount.trim()]);
+    const key = JSON.stringify([f.toAccount ?? null, f.from, f.to, f.currency, f.amount.trim()]);
     if (this.#pending?.key !== key) this.#pending = { id: this.#env.newId(), key };
     const requestId = this.#pending.id;
     this.#set({ status: "converting", error: null, done: null });
@@ -175,5 +183,27 @@ export function transferErrorOf(status: number, body: unknown): TransferError {
   const msg = parseApiError(body)?.message ?? "";
   if (msg === READ_ONLY_CONTEXT_MESSAGE) return { kind: "read-only" };
   const refusal = transferRefusalOf(msg);
-  return refusal === null ? { kind: "server" } : { kind: "refused", refusal };
+  if (refusal !== null) return { kind: "refused", refusal };
+  // A transfer to another account is refused on that account alone (server/exchange/funds.ts).
+  const other = subaccountRefusalOf(msg);
+  if (other?.field === "account")
+    return { kind: "account", reason: other.reason === "invalid" ? "invalid" : "not-allowed" };
+  return { kind: "server" };
+}
+
+/** The whole available amount as text, cut (never rounded up) to the currency's decimals: "Max". */
+export function allOf(available: number, currency: string): string {
+  if (!(available > 0)) return "0";
+  const decimals = currencyDecimals(currency);
+  const scale = 10 ** decimals;
+  // The epsilon undoes binary noise (0.3 * 1e8 is 29999999.999999996), never a real unit.
+  const text = (Math.floor(available * scale + 1e-6) / scale).toFixed(decimals);
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
+
+/** A random request id: one per intended transfer (the exchange moves it once per id). */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -73,6 +73,8 @@ export class AccountCore {
   readonly fundingInfo = new Map<string, FundingInfo>();
   /** Kept across reset(): a reconnect rebuilds the records, not the sign-in. */
   auth: AccountAuthState = SIGNED_OUT;
+  /** The wallet snapshot (`ws`) of this connection arrived: `wallets` are the account's, not empty yet. */
+  walletsKnown = false;
   version = 0;
   malformed = 0;
   /** Called with every notification stored (toasts, sounds). */
@@ -83,6 +85,7 @@ export class AccountCore {
     this.history.clear();
     this.positions.clear();
     this.wallets.clear();
+    this.walletsKnown = false;
     this.balance = null;
     this.fundingOffers.clear();
     this.credits.clear();
@@ -154,6 +157,7 @@ export class AccountCore {
         if (!list) return;
         this.wallets.clear();
         for (const w of list) this.wallets.set(`${w.type}:${w.currency}`, w);
+        this.walletsKnown = true;
         return;
       }
       case "wu": {

@@ -161,6 +161,21 @@ export class AccountAuth {
     return true;
   }
 
+  /**
+   * The headers of an authenticated REST call (docs/protocol.md#authenticated-rest) with the held
+   * credentials: the token, or the key with a nonce from the same source as the socket's `auth` (the
+   * exchange wants a key's nonces to rise across both) and the signature over "/api/" + path +
+   * nonce + body. Null when signed out. The secret stays here, in the worker.
+   */
+  async restHeaders(path: string, body: string): Promise<Record<string, string> | null> {
+    const c = this.#credentials;
+    if (c === null) return null;
+    if (c.kind === "token") return { "bfx-token": c.token };
+    const nonce = String(this.#nonces.next(this.#o.now()));
+    const signature = await hmacSha384Hex(this.#o.crypto, c.secret, `/api/${path.replace(/^\//, "")}${nonce}${body}`);
+    return { "bfx-apikey": c.key, "bfx-nonce": nonce, "bfx-signature": signature };
+  }
+
   /** The socket opened: authenticate with the credentials held now. */
   opened(): void {
     const credentials = this.#credentials;

@@ -9,4 +9,5 @@ export { healthOf, packBook, packCandles, packTrades } from "./views";
 export { AccountCore } from "./account";
 export { AccountAuth, authMessage, readAuthReply, type HmacCrypto } from "./auth";
 export { LiquidationsHistory } from "./history";
+export { checkLedgers } from "./ledger-check";
 export { OrderDesk, type CancelTarget } from "./orders";
