@@ -56,8 +56,10 @@ const QUICK = process.argv.includes("--quick");
 const PROFILE = process.argv.includes("--profile");
 /** --trace: a Chromium trace per scenario, printed as main-thread time per event (style, layout, paint…). */
 const TRACE = process.argv.includes("--trace");
-/** --only=NAME: run the scenarios whose name contains NAME. */
+/** --only=NAME: run the scenarios whose name contains NAME (with --exact: whose name is NAME). */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+const EXACT = process.argv.includes("--exact");
+const picked = (name) => !ONLY || (EXACT ? name === ONLY : name.includes(ONLY));
 /** --peers-only: only the side-by-side section (the desk's figures stay as last written). */
 const PEERS_ONLY = process.argv.includes("--peers-only");
 /** --desk-only: the desk scenarios without the side-by-side section. */
@@ -73,7 +75,10 @@ const [COMPARE_REF] = takeCompare(process.argv.slice(2));
 const [HEAD_REF] = takeOption(process.argv.slice(2), "head-ref");
 /** --no-scaling: without the books-on-screen curve (1, 4, 8, 16 books of each implementation). */
 const SCALING = !process.argv.includes("--no-scaling") && !DESK_ONLY;
-const SCALING_BOOKS = [1, 4, 8, 16];
+/** --scaling-books=1,8: a shorter curve (the smoke run of npm test only checks that it is drawn). */
+const SCALING_BOOKS = (process.argv.find((a) => a.startsWith("--scaling-books="))?.slice(16) ?? "1,4,8,16")
+  .split(",")
+  .map(Number);
 /** Setup of one measured page (context, navigation, layout), for the time-left estimate. */
 const SETUP_MS = 2500;
 const RUN_MS = WARMUP_MS + MEASURE_MS + SETUP_MS;
@@ -550,7 +555,7 @@ function fallsOver(m) {
  * 60 ms/8 ×100, and for each the fewest books at which it falls over.
  */
 async function runPeers(browser) {
-  const scenarios = PEER_SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY));
+  const scenarios = PEER_SCENARIOS.filter((x) => picked(x.name));
   if (scenarios.length === 0) return null;
   ensureBenchDeps();
   const { buildPeerPage, PEERS_PAGE } = await import("./ui-peers/build.mjs");
@@ -665,9 +670,7 @@ const AB_FIELDS = [
 async function compareDesk(ref) {
   const { compareRounds, levelFor, roundsFor, verdictText } = await importTs("./ab-stats.ts");
   // --quick: the four strongest scenarios unless --only says otherwise.
-  const scenarios = SCENARIOS.filter((x) =>
-    ONLY ? x.name.includes(ONLY) : !QUICK || (x.intensity === 3 && !x.scroll),
-  );
+  const scenarios = SCENARIOS.filter((x) => (ONLY ? picked(x.name) : !QUICK || (x.intensity === 3 && !x.scroll)));
   const level = levelFor(scenarios.length * AB_FIELDS.length);
   const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? roundsFor(level));
   const loadBefore = loadNow();
@@ -785,7 +788,7 @@ async function main() {
     // first run
   }
   const loadBefore = loadNow();
-  const deskScenarios = PEERS_ONLY ? [] : SCENARIOS.filter((x) => !ONLY || x.name.includes(ONLY));
+  const deskScenarios = PEERS_ONLY ? [] : SCENARIOS.filter((x) => picked(x.name));
   let server = null;
   if (deskScenarios.length > 0 && !process.env["BENCH_UI_EXTERNAL"]) server = startProduct(ROOT, PORT);
   try {

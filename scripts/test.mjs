@@ -40,6 +40,11 @@ function install() {
 }
 
 const tally = [];
+// The failing tests by name, printed again just above the summary: CI keeps only the tail of the
+// output, and "1 failed" alone does not say which test to look at.
+const failures = [];
+// Playwright's messages carry terminal colours.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 // Each step's wall time in the summary, so the CI budget can be watched step by step.
 let stepStart = Date.now();
 function record(step, passed, failed) {
@@ -72,6 +77,15 @@ function vitest(project) {
     // So has a test file that ran nothing: vitest reports a file whose browser iframe never started
     // as "passed" with no tests (it happened when Vite reloaded mid-run: 12 of 14 files).
     failed += (r.testResults ?? []).filter((t) => (t.assertionResults ?? []).length === 0).length;
+    for (const file of r.testResults ?? []) {
+      const rel = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+      if ((file.assertionResults ?? []).length === 0) failures.push(`${project}: ${rel} (ran no test)`);
+      for (const a of file.assertionResults ?? []) {
+        if (a.status !== "failed") continue;
+        const why = (a.failureMessages ?? [])[0]?.split("\n")[0] ?? "";
+        failures.push(`${project}: ${rel} > ${a.fullName}\n    ${why.slice(0, 300)}`);
+      }
+    }
   }
   record(`vitest ${project}`, passed, failed);
 }
@@ -88,6 +102,8 @@ function benchSmoke() {
     passed = r.passed;
     failed = r.failed + (ok || r.failed > 0 ? 0 : 1);
     if (r.passed + r.failed === 0) failed += 1;
+    for (const c of r.checks ?? [])
+      if (!c.ok) failures.push(`bench smoke: ${c.name}: ${(c.problems ?? []).join("; ")}`);
   }
   record("bench smoke", passed, failed);
 }
@@ -98,7 +114,20 @@ function playwright() {
   let passed = 0;
   let failed = ok ? 0 : 1;
   if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, "utf8")).stats;
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    const s = report.stats;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== "unexpected") continue;
+          const last = (t.results ?? []).at(-1);
+          const why = (last?.error?.message ?? "").replace(ANSI, "").split("\n")[0];
+          failures.push(`e2e: ${spec.file} > ${[...titles, spec.title].join(" > ")}\n    ${why.slice(0, 300)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
     passed = s.expected + s.flaky;
     failed = s.unexpected + (ok || s.unexpected > 0 ? 0 : 1);
     if (s.expected + s.unexpected + s.flaky === 0) failed += 1;
@@ -129,6 +158,10 @@ vitest("browser");
 playwright();
 benchSmoke();
 
+if (failures.length > 0) {
+  console.log(`\nFailed tests (${failures.length}):`);
+  for (const f of failures) console.log(`- ${f}`);
+}
 console.log("\nSummary");
 console.table(tally);
 const passed = tally.reduce((n, t) => n + t.passed, 0);

@@ -37,6 +37,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Home`,
     load: () => import("./HomePage").then((m) => m.HomePage),
     pageData: true,
+    catalog: "site",
   },
   {
     id: "features",
@@ -45,6 +46,7 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import("./FeaturesPage").then((m) => m.FeaturesPage),
     pageData: true,
     nav: 1,
+    catalog: "site",
   },
   {
     id: "borrow",
@@ -54,6 +56,7 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: true,
     feature: "borrow",
     nav: 2,
+    catalog: "site",
   },
   {
     id: "securities",
@@ -63,6 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: true,
     feature: "securities",
     nav: 3,
+    catalog: "site",
   },
   {
     id: "competitions",
@@ -72,6 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
     pageData: true,
     feature: "competitions",
     nav: 4,
+    catalog: "site",
   },
   {
     id: "about",
@@ -80,6 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import("./AboutPage").then((m) => m.AboutPage),
     pageData: true,
     nav: 5,
+    catalog: "company",
   },
   {
     id: "freeze",
@@ -87,6 +93,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Freeze account`,
     load: () => import("./FreezePage").then((m) => m.FreezePage),
     pageData: true,
+    catalog: "site",
   },
   {
     id: "login",
@@ -110,6 +117,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Signed out`,
     load: () => import("./LoggedOutPage").then((m) => m.LoggedOutPage),
     pageData: true,
+    catalog: "site",
   },
   {
     // Opening an account (docs/product-rules.md#sign-up-and-password-reset) and the mailed links' pages.
@@ -168,6 +176,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Link not valid`,
     load: () => import("./InvalidTokenPage").then((m) => m.InvalidTokenPage),
     pageData: false,
+    catalog: "site",
   },
   {
     id: "forgot-password",

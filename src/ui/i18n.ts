@@ -29,6 +29,33 @@ const areas = {
     "tr-TR": () => import("../../locales/account/tr-TR.po"),
     "pt-BR": () => import("../../locales/account/pt-BR.po"),
   },
+  site: {
+    en: () => import("../../locales/site/en.po"),
+    ru: () => import("../../locales/site/ru.po"),
+    "zh-CN": () => import("../../locales/site/zh-CN.po"),
+    "zh-TW": () => import("../../locales/site/zh-TW.po"),
+    "es-EM": () => import("../../locales/site/es-EM.po"),
+    "tr-TR": () => import("../../locales/site/tr-TR.po"),
+    "pt-BR": () => import("../../locales/site/pt-BR.po"),
+  },
+  company: {
+    en: () => import("../../locales/company/en.po"),
+    ru: () => import("../../locales/company/ru.po"),
+    "zh-CN": () => import("../../locales/company/zh-CN.po"),
+    "zh-TW": () => import("../../locales/company/zh-TW.po"),
+    "es-EM": () => import("../../locales/company/es-EM.po"),
+    "tr-TR": () => import("../../locales/company/tr-TR.po"),
+    "pt-BR": () => import("../../locales/company/pt-BR.po"),
+  },
+  learn: {
+    en: () => import("../../locales/learn/en.po"),
+    ru: () => import("../../locales/learn/ru.po"),
+    "zh-CN": () => import("../../locales/learn/zh-CN.po"),
+    "zh-TW": () => import("../../locales/learn/zh-TW.po"),
+    "es-EM": () => import("../../locales/learn/es-EM.po"),
+    "tr-TR": () => import("../../locales/learn/tr-TR.po"),
+    "pt-BR": () => import("../../locales/learn/pt-BR.po"),
+  },
 } satisfies Record<string, Record<Locale, Loader>>;
 
 export type CatalogArea = keyof typeof areas;
