@@ -23,6 +23,7 @@ import {
   depositDestination,
   type DepositMethod,
   type WalletType,
+  REQUEST_WALLETS,
 } from "../../src/protocol/index.ts";
 import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import { sendMail } from "../mail.ts";
@@ -34,14 +35,6 @@ import { depositRefusal } from "./verification.ts";
 
 /** The simulated block interval when none is configured (`DEPOSIT_BLOCK_MS`). */
 const DEFAULT_BLOCK_MS = 2000;
-
-const WALLETS: Readonly<Record<string, WalletType>> = {
-  exchange: "exchange",
-  margin: "margin",
-  trading: "margin",
-  funding: "funding",
-  deposit: "funding",
-};
 
 /** Addresses one account may hold per method and wallet: a "new address" beyond it is refused. */
 const MAX_ADDRESSES = 50;
@@ -140,7 +133,7 @@ CREATE INDEX IF NOT EXISTS movements_pending ON movements (status) WHERE status 
    * the destination tag or reference with POOL_ADDRESS the shared address or bank account.
    */
   address(userId: number, body: Record<string, unknown>): Reply {
-    const wallet = own(WALLETS, body["wallet"]);
+    const wallet = own(REQUEST_WALLETS, body["wallet"]);
     const method = typeof body["method"] === "string" ? depositMethod(body["method"]) : undefined;
     if (!wallet) return bad("wallet: invalid");
     if (!method) return bad("method: invalid");

@@ -4,7 +4,7 @@
  * the `(end, end_id)` cursor through ties at one millisecond, filtered by symbol before the limit,
  * bad parameters refused, and the CSV exports with their capability.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   fundingCreditCodec,
   fundingLoanCodec,
@@ -12,32 +12,21 @@ import {
   fundingTradeCodec,
   type DecodeResult,
 } from "../../src/protocol/index.ts";
-import { listenApi, postJson } from "../test-support/api.ts";
-import type { ApiServer } from "../api-server.ts";
-import { openVenue } from "./venue.ts";
+import { historyApi } from "../test-support/history.ts";
 
 const clock = 1_700_000_000_000;
-const { exchange, accounts, gateway } = openVenue({
-  dbPath: ":memory:",
+const venue = historyApi({
   seed: 3,
   now: () => clock,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
 });
+const { accounts, gateway } = venue;
 const user = accounts.createUser("funding-hist@example.com", "fundinghist", "a-long-password-1", clock, true);
 const token = accounts.issueToken(user, Date.now());
 const walletsOnly = accounts.issueToken(user, Date.now(), 60_000, ["w"], null, null);
 
-let api: ApiServer;
-let base = "";
-beforeAll(async () => {
-  const started = await listenApi({ exchange, account: gateway, limits: { public: 1000, auth: 5000, login: 3 } });
-  api = started.api;
-  base = `http://${started.host}`;
-});
-afterAll(() => api.close());
-
 const db = gateway.balances.db;
-const post = (path: string, body: unknown, as = token): Promise<[number, unknown]> => postJson(base + path, body, as);
+const post = (path: string, body: unknown, as = token): Promise<[number, unknown]> => venue.post(path, body, as);
 
 const KINDS = {
   offers: { decode: (r: unknown): DecodeResult<unknown[]> => fundingOfferCodec.decodeList(r), time: 3 },
@@ -145,7 +134,7 @@ describe("funding history", () => {
 
   it("exports each history as CSV", async () => {
     const csv = async (path: string): Promise<[string | null, string[]]> => {
-      const res = await fetch(base + path, { method: "POST", headers: { "bfx-token": token }, body: "{}" });
+      const res = await venue.exportCsv(path, {}, token);
       expect(res.status, path).toBe(200);
       return [res.headers.get("content-disposition"), (await res.text()).split("\r\n").filter((l) => l !== "")];
     };

@@ -14,7 +14,7 @@ import {
   checkTransferAmount,
   transferCodec,
   TRANSFER_REFUSALS,
-  type WalletType,
+  REQUEST_WALLETS,
 } from "../../src/protocol/index.ts";
 import type { Accounts } from "../store/accounts.ts";
 import type { Balances } from "./balances.ts";
@@ -23,14 +23,6 @@ import { Deposits, movementWire, type MovementDbRow } from "./deposits.ts";
 import { Withdrawals, type Caller } from "./withdrawals.ts";
 import { addressBookTables } from "../address-book.ts";
 import { fail, notice, num, ok, own, type Reply } from "../reply.ts";
-
-const WALLETS: Readonly<Record<string, WalletType>> = {
-  exchange: "exchange",
-  margin: "margin",
-  trading: "margin",
-  funding: "funding",
-  deposit: "funding",
-};
 
 const err = (msg: string): Reply => fail(ERROR_CODES.GENERIC, msg);
 /** Malformed input (an unknown wallet, method, currency or amount) is the client's error: 400. */
@@ -117,8 +109,8 @@ CREATE TABLE IF NOT EXISTS transfer_requests (
    * one's notification and moves nothing; the id reused for a different transfer is refused.
    */
   #transfer(userId: number, body: Record<string, unknown>): Reply {
-    const from = own(WALLETS, body["from"]);
-    const to = own(WALLETS, body["to"]);
+    const from = own(REQUEST_WALLETS, body["from"]);
+    const to = own(REQUEST_WALLETS, body["to"]);
     const currency = typeof body["currency"] === "string" ? body["currency"] : "";
     const currencyTo = typeof body["currency_to"] === "string" ? body["currency_to"] : currency;
     const requestId = body["request_id"];

@@ -5,7 +5,7 @@
  * quoting, exact decimal amounts that sum to the balance change, and a 20 000-row range read a
  * page at a time.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   LEDGER_CATEGORY,
   ledgerCategoryOf,
@@ -13,32 +13,21 @@ import {
   ledgerReconciliationCodec,
   unitsToDecimal,
 } from "../../src/protocol/index.ts";
-import { listenApi, postJson } from "../test-support/api.ts";
-import type { ApiServer } from "../api-server.ts";
+import { historyApi, parseCsv } from "../test-support/history.ts";
 import { toUnits } from "../store/db.ts";
 import { ledgerCsv } from "./ledger-history.ts";
-import { openVenue } from "./venue.ts";
 
 let clock = 1_700_000_000_000;
-const { exchange, accounts, gateway } = openVenue({
-  dbPath: ":memory:",
+const venue = historyApi({
   seed: 7,
   now: () => clock,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
 });
+const { accounts, gateway } = venue;
 const user = accounts.createUser("ledger@example.com", "ledgeruser", "a-long-password-1", clock, true);
 const token = accounts.issueToken(user, Date.now());
 
-let api: ApiServer;
-let base = "";
-beforeAll(async () => {
-  const started = await listenApi({ exchange, account: gateway, limits: { public: 1000, auth: 5000, login: 3 } });
-  api = started.api;
-  base = `http://${started.host}`;
-});
-afterAll(() => api.close());
-
-const post = (path: string, body: unknown): Promise<[number, unknown]> => postJson(base + path, body, token);
+const post = (path: string, body: unknown): Promise<[number, unknown]> => venue.post(path, body, token);
 
 async function page(path: string, body: Record<string, unknown>): Promise<unknown[][]> {
   const [status, rows] = await post(path, body);
@@ -47,39 +36,8 @@ async function page(path: string, body: Record<string, unknown>): Promise<unknow
   return rows as unknown[][];
 }
 
-async function exportCsv(body: Record<string, unknown>, path = "/v2/auth/r/ledgers/export"): Promise<Response> {
-  return fetch(base + path, { method: "POST", headers: { "bfx-token": token }, body: JSON.stringify(body) });
-}
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let fields: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      fields.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      fields.push(field);
-      records.push(fields);
-      fields = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  expect(field === "" && fields.length === 0, "the file ends with a complete record").toBe(true);
-  return records;
-}
+const exportCsv = (body: Record<string, unknown>, path = "/v2/auth/r/ledgers/export"): Promise<Response> =>
+  venue.exportCsv(path, body, token);
 
 /** Exact decimal text to integer units of 1e-8 (no float rounding in the sums). */
 function units(text: string): bigint {
@@ -174,7 +132,7 @@ describe("ledger history", () => {
         ["error", 10020, message],
       ]);
     expect((await exportCsv({ start: 9, end: 1 })).status).toBe(400);
-    expect((await fetch(`${base}/v2/auth/r/ledgers/export`, { method: "POST", body: "{}" })).status).toBe(500);
+    expect((await fetch(venue.url("/v2/auth/r/ledgers/export"), { method: "POST", body: "{}" })).status).toBe(500);
   });
 
   it("exports CSV with a header, RFC 4180 quoting and amounts that sum to the balance change", async () => {
@@ -226,7 +184,7 @@ describe("ledger history", () => {
     expect(perChunk.length).toBe(40);
     expect(Math.max(...perChunk)).toBe(500);
 
-    const res = await fetch(`${base}/v2/auth/r/ledgers/export`, {
+    const res = await fetch(venue.url("/v2/auth/r/ledgers/export"), {
       method: "POST",
       headers: { "bfx-token": bigToken },
       body: "{}",

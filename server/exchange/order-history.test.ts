@@ -5,16 +5,13 @@
  * streamed CSV exports — header, RFC 4180 quoting, a range longer than one SQLite page, and the
  * credentials they refuse.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authTradeCodec, orderCodec } from "../../src/protocol/index.ts";
-import { listenApi, postJson } from "../test-support/api.ts";
-import type { ApiServer } from "../api-server.ts";
+import { historyApi, parseCsv } from "../test-support/history.ts";
 import { EXPORT_PAGE } from "./history-pages.ts";
-import { openVenue } from "./venue.ts";
 
 const clock = 1_700_000_000_000;
-const { exchange, accounts, gateway } = openVenue({
-  dbPath: ":memory:",
+const venue = historyApi({
   seed: 11,
   now: () => clock,
   markets: [
@@ -22,23 +19,15 @@ const { exchange, accounts, gateway } = openVenue({
     { symbol: "tETHUSD", start: 2_000 },
   ],
 });
+const { accounts, gateway } = venue;
 const user = accounts.createUser("archive@example.com", "archiveuser", "a-long-password-1", clock, true);
 const other = accounts.createUser("other@example.com", "otheruser", "a-long-password-1", clock, true);
 const token = accounts.issueToken(user, Date.now());
 /** A credential limited to wallets: neither orders nor trades. */
 const walletsOnly = accounts.issueToken(user, Date.now(), 60_000, ["w"], null, null);
 
-let api: ApiServer;
-let base = "";
-beforeAll(async () => {
-  const started = await listenApi({ exchange, account: gateway, limits: { public: 1000, auth: 5000, login: 3 } });
-  api = started.api;
-  base = `http://${started.host}`;
-});
-afterAll(() => api.close());
-
 const db = gateway.balances.db;
-const post = (path: string, body: unknown, as = token): Promise<[number, unknown]> => postJson(base + path, body, as);
+const post = (path: string, body: unknown, as = token): Promise<[number, unknown]> => venue.post(path, body, as);
 
 async function page(path: string, body: Record<string, unknown>): Promise<unknown[][]> {
   const [status, rows] = await post(path, body);
@@ -61,37 +50,7 @@ async function walk(path: string, limit: number, time: number, extra: Record<str
 }
 
 const exportCsv = (path: string, body: Record<string, unknown>, as = token): Promise<Response> =>
-  fetch(base + path, { method: "POST", headers: { "bfx-token": as }, body: JSON.stringify(body) });
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let fields: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      fields.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      fields.push(field);
-      records.push(fields);
-      fields = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  expect(field === "" && fields.length === 0, "the file ends with a complete record").toBe(true);
-  return records;
-}
+  venue.exportCsv(path, body, as);
 
 const insertOrder = db.prepare(
   `INSERT INTO orders (id, user_id, symbol, type, side, price, amount_orig, remaining, avg_price, status, mts_create, mts_update, open)
@@ -234,7 +193,7 @@ describe("order and trade history", () => {
   });
 
   it("refuses an export without credentials, or with one not allowed to read orders", async () => {
-    const anonymous = await fetch(`${base}/v2/auth/r/orders/export`, { method: "POST", body: "{}" });
+    const anonymous = await fetch(venue.url("/v2/auth/r/orders/export"), { method: "POST", body: "{}" });
     expect(anonymous.status).toBe(500);
     expect(await anonymous.json()).toEqual(["error", 10100, expect.any(String)]);
     for (const path of ["/v2/auth/r/orders/export", "/v2/auth/r/trades/export", "/v2/auth/r/trades/hist"]) {

@@ -4,35 +4,24 @@
  * largest size and the P/L that settled; pages walk ties at one millisecond exactly once; bad
  * parameters are refused; the CSV export streams the range and needs the positions capability.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { positionCodec } from "../../src/protocol/index.ts";
-import { listenApi, postJson } from "../test-support/api.ts";
-import type { ApiServer } from "../api-server.ts";
+import { historyApi } from "../test-support/history.ts";
 import { toUnits } from "../store/db.ts";
-import { openVenue } from "./venue.ts";
 
 let clock = 1_700_000_000_000;
-const { exchange, accounts, gateway } = openVenue({
-  dbPath: ":memory:",
+const venue = historyApi({
   seed: 5,
   now: () => clock,
   markets: [{ symbol: "tBTCUSD", start: 30_000 }],
 });
+const { accounts, gateway } = venue;
 const user = accounts.createUser("positions@example.com", "positionsuser", "a-long-password-1", clock, true);
 const token = accounts.issueToken(user, Date.now());
 const ordersOnly = accounts.issueToken(user, Date.now(), 60_000, ["o"], null, null);
 
-let api: ApiServer;
-let base = "";
-beforeAll(async () => {
-  const started = await listenApi({ exchange, account: gateway, limits: { public: 1000, auth: 5000, login: 3 } });
-  api = started.api;
-  base = `http://${started.host}`;
-});
-afterAll(() => api.close());
-
 const db = gateway.balances.db;
-const post = (path: string, body: unknown, as = token): Promise<[number, unknown]> => postJson(base + path, body, as);
+const post = (path: string, body: unknown, as = token): Promise<[number, unknown]> => venue.post(path, body, as);
 
 async function page(body: Record<string, unknown>, path = "/v2/auth/r/positions/hist"): Promise<unknown[][]> {
   const [status, rows] = await post(path, body);
@@ -119,7 +108,7 @@ describe("closed positions", () => {
   });
 
   it("exports closed positions as CSV", async () => {
-    const res = await fetch(`${base}/v2/auth/r/positions/export`, {
+    const res = await fetch(venue.url("/v2/auth/r/positions/export"), {
       method: "POST",
       headers: { "bfx-token": token },
       body: JSON.stringify({ end: 3_000 }),

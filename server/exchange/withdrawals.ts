@@ -51,6 +51,7 @@ import {
   withdrawalStateCodec,
   withdrawInfoCodec,
   type WalletType,
+  REQUEST_WALLETS,
 } from "../../src/protocol/index.ts";
 import { confirmedEntryOf, withdrawalGate } from "../address-book.ts";
 import { sendMail } from "../mail.ts";
@@ -67,14 +68,6 @@ import { WithdrawalProof } from "./withdrawal-proof.ts";
 
 /** The time between a withdrawal's steps when none is configured (`WITHDRAW_STEP_MS`). */
 const DEFAULT_STEP_MS = 10_000;
-
-const WALLETS: Readonly<Record<string, WalletType>> = {
-  exchange: "exchange",
-  margin: "margin",
-  trading: "margin",
-  funding: "funding",
-  deposit: "funding",
-};
 
 const R = WITHDRAW_REFUSALS;
 const S = WITHDRAWAL_STATUS;
@@ -131,7 +124,7 @@ type Target =
 /** The part of a withdrawal request (or of its SMS code's request) that says what leaves for where. */
 function readTarget(body: Record<string, unknown>): Target {
   const no = (reply: Reply): Target => ({ ok: false, reply });
-  const wallet = own(WALLETS, body["wallet"]);
+  const wallet = own(REQUEST_WALLETS, body["wallet"]);
   const method = withdrawalMethodInfo(body["method"]);
   if (!wallet) return no(bad(R.wallet));
   if (!method) return no(bad(R.method));

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { parseSymbol, type AuthTrade, type Order, type Position } from "../protocol";
 import { displayPair } from "../ui/desk/widgets/tables/format";
 import {
   appendPage,
@@ -16,101 +15,32 @@ import {
   type ArchiveRows,
   type ArchiveTab,
   type FundingKind,
-  type FundingRecord,
 } from "../ui/history/archive";
+import { ArchiveTable, useArchiveWords } from "../ui/history/ArchiveTables";
+import {
+  DateRangeFields,
+  ExportBar,
+  HistoryResults,
+  RangeProblemText,
+  useHistoryPages,
+  type PageReply,
+} from "../ui/history/HistoryParts";
+import type { HistoryCursor } from "../ui/history/range";
 import { useCsvExport } from "../ui/history/use-csv-export";
-import { useRangeProblemText } from "../ui/history/use-range-text";
-import { isLargeRange, LARGE_EXPORT_ROWS, reportRequestOf } from "../ui/reports/mailed";
-import { MailReportButton, YourReports } from "../ui/reports/MailedReports";
+import { YourReports } from "../ui/reports/MailedReports";
 import { authCall } from "../ui/session";
-import type { ApiErrorKind } from "../ui/shell/api-notice";
-import { useApiErrorText } from "../ui/shell/api-error-text";
 import * as css from "./archive.css";
 import * as pages from "./pages.css";
 import * as table from "./reports.css";
 
 /**
- * The status without its details: "EXECUTED @ 100(1): was …", a funding offer's "EXECUTED at
- * 0.02% (200.0)" → "EXECUTED"; a credit's "CLOSED (expired)" → "CLOSED".
- */
-function statusKind(status: string): string {
-  const cut = status.search(/ @| at | \(|:| was /);
-  return (cut < 0 ? status : status.slice(0, cut)).trim();
-}
-
-function useArchiveWords() {
-  const { t } = useLingui();
-  const tab = (k: ArchiveTab): string => {
-    switch (k) {
-      case "orders":
-        return t`Orders`;
-      case "trades":
-        return t`Trades`;
-      case "positions":
-        return t`Positions`;
-      case "funding":
-        return t`Funding`;
-      default: {
-        const never: never = k;
-        return never;
-      }
-    }
-  };
-  const status = (raw: string): string => {
-    switch (statusKind(raw)) {
-      case "EXECUTED":
-        return t`Executed`;
-      case "PARTIALLY FILLED":
-        return t`Partially filled`;
-      case "CANCELED":
-        return t`Cancelled`;
-      case "ACTIVE":
-        return t`Active`;
-      case "CLOSED":
-        return t({ message: "Closed", context: "position status" });
-      default:
-        // Other statuses (INSUFFICIENT MARGIN, RSN_POS_REDUCE_FLIP, …) are the exchange's own words.
-        return raw;
-    }
-  };
-  const side = (amount: number): string => (amount < 0 ? t`Sell` : t`Buy`);
-  const liquidity = (maker: boolean): string => (maker ? t`Maker` : t`Taker`);
-  const direction = (amount: number): string => (amount < 0 ? t`Short` : t`Long`);
-  const closing = (raw: string): string =>
-    raw === "LIQUIDATED"
-      ? t`Liquidated`
-      : raw === "CLOSED"
-        ? t({ message: "Closed", context: "position status" })
-        : raw;
-  const funding = (k: FundingKind): string => {
-    switch (k) {
-      case "offers":
-        return t`Offers`;
-      case "credits":
-        return t`Credits`;
-      case "loans":
-        return t`Loans`;
-      case "trades":
-        return t`Funding trades`;
-      default: {
-        const never: never = k;
-        return never;
-      }
-    }
-  };
-  return { tab, status, side, liquidity, direction, closing, funding };
-}
-
-/**
- * The archive (/archive, protected): the account's closed orders and own trades, newest first,
- * filtered by pair and dates, paged back with the exchange's cursor, and exported as CSV for the
- * same filters (docs/product-rules.md#archive).
+ * The archive (/archive, protected): the account's closed orders, own trades, closed positions and
+ * funding history, newest first, filtered by pair or currency and dates, paged back with the
+ * exchange's cursor, and exported as CSV for the same filters (docs/product-rules.md#archive).
  */
 export function ArchivePage() {
   const { t, i18n } = useLingui();
   const words = useArchiveWords();
-  const rangeText = useRangeProblemText();
-  const apiError = useApiErrorText();
   const exporting = useCsvExport();
   const ids = { symbol: useId(), from: useId(), to: useId(), problem: useId(), panel: useId(), title: useId() };
   const tabIds: Record<ArchiveTab, string> = {
@@ -124,12 +54,6 @@ export function ArchivePage() {
   const [filters, setFilters] = useState<ArchiveFilters>(NO_ARCHIVE_FILTERS);
   const [pairs, setPairs] = useState<readonly string[]>([]);
   const [fundingCurrencies, setFundingCurrencies] = useState<readonly string[]>([]);
-  const [page, setPage] = useState<ArchiveRows | null>(null);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<ApiErrorKind | null>(null);
-  /** Bumped by each change of tab or filters: an older page answering after one is dropped. */
-  const generation = useRef(0);
   const tabRefs = useRef<Partial<Record<ArchiveTab, HTMLButtonElement | null>>>({});
   /** Bumped when a report is asked for: the list of reports is read again. */
   const [reportsVersion, setReportsVersion] = useState(0);
@@ -138,6 +62,18 @@ export function ArchivePage() {
 
   const query = archiveQuery(tab, filters, "hist");
   const problem = query.ok ? null : query.problem;
+  const pageOf = async (cursor: HistoryCursor | null): Promise<PageReply<ArchiveRows>> => {
+    const q = archiveQuery(tab, filters, "hist", cursor);
+    if (!q.ok) return { ok: false, error: "server" };
+    return archivePageOf(authCall, tab, q.path, q.body, filters.funding);
+  };
+  const history = useHistoryPages<ArchiveRows>(
+    // The funding kind changes how a page is read, not only what is asked.
+    query.ok ? JSON.stringify([tab, filters.funding, query.path, query.body]) : null,
+    () => pageOf(null),
+    (page) => pageOf(archiveCursor(page)),
+    appendPage,
+  );
 
   useEffect(() => {
     let live = true;
@@ -152,53 +88,11 @@ export function ArchivePage() {
     };
   }, []);
 
-  // The newest page for the tab and filters; a change clears the rows first (`change`), so an
-  // answer for a choice no longer made is dropped here.
-  useEffect(() => {
-    const q = archiveQuery(tab, filters, "hist");
-    if (!q.ok) return;
-    let live = true;
-    void archivePageOf(authCall, tab, q.path, q.body, filters.funding).then((r) => {
-      if (!live) return;
-      if (!r.ok) {
-        setError(r.error);
-        return;
-      }
-      setError(null);
-      setPage(r.page);
-      setMore(r.more);
-    });
-    return () => {
-      live = false;
-    };
-  }, [tab, filters]);
-
-  const loadOlder = async (): Promise<void> => {
-    const q = archiveQuery(tab, filters, "hist", page ? archiveCursor(page) : null);
-    if (!q.ok) return;
-    const mine = generation.current;
-    setLoading(true);
-    const r = await archivePageOf(authCall, tab, q.path, q.body, filters.funding);
-    if (mine !== generation.current) return;
-    setLoading(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    setError(null);
-    setPage((before) => appendPage(before, r.page));
-    setMore(r.more);
-  };
-
   const change = (nextTab: ArchiveTab, next: ArchiveFilters): void => {
-    generation.current++;
     if (nextTab !== tab) exporting.reset();
     setTab(nextTab);
     // A trading pair means nothing on the funding tab, nor a funding currency on the others.
     setFilters((nextTab === "funding") === (tab === "funding") ? next : { ...next, symbol: "" });
-    setPage(null);
-    setMore(false);
-    setLoading(false);
   };
   const set = (patch: Partial<ArchiveFilters>): void => change(tab, { ...filters, ...patch });
 
@@ -222,28 +116,13 @@ export function ArchivePage() {
     tabRefs.current[next]?.focus();
   };
 
-  // The same export, generated by the exchange and mailed as a link (docs/product-rules.md#reports).
   const exportQuery = archiveQuery(tab, filters, "export");
-  const mailRequest = exportQuery.ok ? reportRequestOf(exportQuery.path, exportQuery.body) : null;
-  const exported = exporting.state;
-  const suggestMail =
-    (exportQuery.ok && isLargeRange(exportQuery.body["start"] ?? null, exportQuery.body["end"] ?? null, openedAt)) ||
-    (exported.state === "done" && exported.rows > LARGE_EXPORT_ROWS) ||
-    (exported.state === "failed" && exported.error !== "no-token");
-
-  const runExport = async (): Promise<void> => {
-    const q = archiveQuery(tab, filters, "export");
-    if (q.ok) await exporting.run(q.path, q.body, tab === "funding" ? `funding-${filters.funding}.csv` : `${tab}.csv`);
-  };
-
   const date = (mts: number): string => i18n.date(new Date(mts), { dateStyle: "medium", timeStyle: "medium" });
   const number = (n: number | null): string => (n === null ? "—" : i18n.number(n, { maximumFractionDigits: 8 }));
   // Prices to eight significant digits: an average price's long fraction says nothing more.
   const price = (n: number | null): string => (n === null ? "—" : i18n.number(n, { maximumSignificantDigits: 8 }));
-  const errorText = error ? apiError(error) : null;
   const filtered = filters.symbol !== "" || filters.from !== "" || filters.to !== "";
   const funding = tab === "funding";
-  const rows = page?.tab === tab ? page : null;
   const empty = ((): string => {
     switch (tab) {
       case "orders":
@@ -330,301 +209,31 @@ export function ArchivePage() {
                 ))}
               </select>
             </label>
-            <label className={table.field} htmlFor={ids.from}>
-              <Trans>From</Trans>
-              <input
-                id={ids.from}
-                type="date"
-                className={table.control}
-                value={filters.from}
-                aria-invalid={problem === "from-date" || problem === "range"}
-                aria-describedby={problem ? ids.problem : undefined}
-                onChange={(e) => set({ from: e.target.value })}
-              />
-            </label>
-            <label className={table.field} htmlFor={ids.to}>
-              <Trans>To</Trans>
-              <input
-                id={ids.to}
-                type="date"
-                className={table.control}
-                value={filters.to}
-                aria-invalid={problem === "to-date" || problem === "range"}
-                aria-describedby={problem ? ids.problem : undefined}
-                onChange={(e) => set({ to: e.target.value })}
-              />
-            </label>
+            <DateRangeFields from={filters.from} to={filters.to} problem={problem} ids={ids} onChange={set} />
           </div>
-          {problem && (
-            <p id={ids.problem} className={table.error} role="alert">
-              {rangeText(problem)}
-            </p>
-          )}
-          <div className={table.row}>
-            <button
-              type="button"
-              className={table.primary}
-              disabled={problem !== null || exporting.state.state === "running"}
-              onClick={() => void runExport()}
-            >
-              <Trans>Export CSV</Trans>
-            </button>
-            {filtered && (
-              <button type="button" className={table.button} onClick={() => change(tab, NO_ARCHIVE_FILTERS)}>
-                <Trans>Clear filters</Trans>
-              </button>
-            )}
-            <span
-              aria-live="polite"
-              data-testid="export-status"
-              className={exporting.state.state === "failed" ? table.error : table.muted}
-            >
-              {exporting.text}
-            </span>
-          </div>
-          <MailReportButton
-            // A change of filters or tab forgets what was said about the last request.
-            key={mailRequest ? JSON.stringify(mailRequest) : ""}
-            request={mailRequest}
-            suggest={suggestMail}
+          <RangeProblemText id={ids.problem} problem={problem} />
+          <ExportBar
+            exporting={exporting}
+            query={exportQuery.ok ? exportQuery : null}
+            fileName={funding ? `funding-${filters.funding}.csv` : `${tab}.csv`}
+            openedAt={openedAt}
+            onClear={filtered ? () => change(tab, NO_ARCHIVE_FILTERS) : null}
             onQueued={() => setReportsVersion((n) => n + 1)}
           />
         </section>
-        <section className={table.card} aria-labelledby={ids.title}>
-          <h2 id={ids.title} className={pages.cardTitle}>
-            {words.tab(tab)}
-          </h2>
-          {errorText !== null && (
-            <p className={table.error} role="alert">
-              {errorText}
-            </p>
-          )}
-          {rows === null && error === null && problem === null && <p className={table.muted}>{t`Loading…`}</p>}
-          {rows !== null && rows.rows.length === 0 && (
-            <p className={table.muted} data-testid="archive-empty">
-              {empty}
-            </p>
-          )}
-          {rows !== null && rows.rows.length > 0 && (
-            // Focusable: a table wider than its card scrolls, and the keyboard must reach it too.
-            <div className={table.scroll} tabIndex={0} role="group" aria-labelledby={ids.title}>
-              {rows.tab === "orders" ? (
-                <OrdersTable rows={rows.rows} date={date} number={number} price={price} words={words} />
-              ) : rows.tab === "trades" ? (
-                <TradesTable rows={rows.rows} date={date} number={number} price={price} words={words} />
-              ) : rows.tab === "positions" ? (
-                <PositionsTable rows={rows.rows} date={date} number={number} price={price} words={words} />
-              ) : (
-                <FundingTable rows={rows.rows} date={date} number={number} price={price} words={words} />
-              )}
-            </div>
-          )}
-          {more && (
-            <div className={table.row}>
-              <button type="button" className={table.button} disabled={loading} onClick={() => void loadOlder()}>
-                <Trans>Load older entries</Trans>
-              </button>
-            </div>
-          )}
-        </section>
+        <HistoryResults
+          titleId={ids.title}
+          title={words.tab(tab)}
+          pages={history}
+          valid={problem === null}
+          isEmpty={(page) => page.rows.length === 0}
+          emptyText={empty}
+          emptyTestId="archive-empty"
+        >
+          {(page) => <ArchiveTable rows={page} date={date} number={number} price={price} words={words} />}
+        </HistoryResults>
       </div>
       <YourReports version={reportsVersion} />
     </div>
-  );
-}
-
-interface TableProps<T> {
-  readonly rows: readonly T[];
-  readonly date: (mts: number) => string;
-  readonly number: (n: number | null) => string;
-  readonly price: (n: number | null) => string;
-  readonly words: ReturnType<typeof useArchiveWords>;
-}
-
-function Side({ amount, text }: { readonly amount: number; readonly text: string }) {
-  return <span className={`${css.side} ${amount < 0 ? table.debit : table.credit}`}>{text}</span>;
-}
-
-function When({ mts, text }: { readonly mts: number; readonly text: string }) {
-  return <time dateTime={new Date(mts).toISOString()}>{text}</time>;
-}
-
-/** Closed orders: when each closed, its pair, type, side and size, prices and how it ended. */
-function OrdersTable({ rows, date, number, price, words }: TableProps<Order>) {
-  const { t } = useLingui();
-  return (
-    <table className={table.table} data-testid="archive-table">
-      <thead className={table.thead}>
-        <tr>
-          <th className={table.th}>{t`Date`}</th>
-          <th className={table.th}>{t`Pair`}</th>
-          <th className={table.th}>{t`Type`}</th>
-          <th className={table.thNum}>{t`Amount`}</th>
-          <th className={table.thNum}>{t`Price`}</th>
-          <th className={table.thNum}>{t`Avg. price`}</th>
-          <th className={table.th}>{t`Status`}</th>
-        </tr>
-      </thead>
-      <tbody className={table.tbody}>
-        {rows.map((o) => (
-          <tr key={o.id} className={table.tr} data-id={o.id}>
-            <td className={table.date}>
-              <When mts={o.mts_update} text={date(o.mts_update)} />
-            </td>
-            <td className={table.where}>{displayPair(o.symbol)}</td>
-            <td className={table.where}>{o.type}</td>
-            <td className={table.amount}>
-              <Side amount={o.original_amount} text={words.side(o.original_amount)} />{" "}
-              {number(Math.abs(o.original_amount))}
-            </td>
-            <td className={`${table.balance} ${css.labelled}`} data-label={t`Price`}>
-              {price(o.price)}
-            </td>
-            <td className={`${table.balance} ${css.labelled}`} data-label={t`Avg. price`}>
-              {price(o.price_average || null)}
-            </td>
-            <td className={table.description} title={o.status}>
-              {words.status(o.status)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** Own trades: when, the pair, side and size, the price, the fee in its currency, maker or taker. */
-function TradesTable({ rows, date, number, price, words }: TableProps<AuthTrade>) {
-  const { t } = useLingui();
-  return (
-    <table className={table.table} data-testid="archive-table">
-      <thead className={table.thead}>
-        <tr>
-          <th className={table.th}>{t`Date`}</th>
-          <th className={table.th}>{t`Pair`}</th>
-          <th className={table.thNum}>{t`Amount`}</th>
-          <th className={table.thNum}>{t`Price`}</th>
-          <th className={table.thNum}>{t`Fee`}</th>
-          <th className={table.th}>{t`Liquidity`}</th>
-        </tr>
-      </thead>
-      <tbody className={table.tbody}>
-        {rows.map((tr) => (
-          <tr key={tr.id} className={table.tr} data-id={tr.id}>
-            <td className={table.date}>
-              <When mts={tr.mts_create} text={date(tr.mts_create)} />
-            </td>
-            <td className={table.where}>{displayPair(tr.pair)}</td>
-            <td className={table.amount}>
-              <Side amount={tr.exec_amount} text={words.side(tr.exec_amount)} /> {number(Math.abs(tr.exec_amount))}
-            </td>
-            <td className={`${table.balance} ${css.labelled}`} data-label={t`Price`}>
-              {price(tr.exec_price)}
-            </td>
-            <td className={`${table.balance} ${css.labelled}`} data-label={t`Fee`}>
-              {tr.fee === null ? "—" : `${number(tr.fee)} ${tr.fee_currency ?? ""}`.trim()}
-            </td>
-            <td className={table.where}>{words.liquidity(tr.isMaker)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/**
- * Closed positions: opened and closed, the pair, long or short and the largest size held, the base
- * price, the P/L that settled (in the pair's quote currency) and how it ended.
- */
-function PositionsTable({ rows, date, number, price, words }: TableProps<Position>) {
-  const { t, i18n } = useLingui();
-  return (
-    <table className={table.table} data-testid="archive-table">
-      <thead className={table.thead}>
-        <tr>
-          <th className={table.th}>{t({ message: "Closed", context: "position closed at" })}</th>
-          <th className={table.th}>{t`Opened`}</th>
-          <th className={table.th}>{t`Pair`}</th>
-          <th className={table.thNum}>{t`Amount`}</th>
-          <th className={table.thNum}>{t`Base price`}</th>
-          <th className={table.thNum}>{t`P/L`}</th>
-          <th className={table.th}>{t`Status`}</th>
-        </tr>
-      </thead>
-      <tbody className={table.tbody}>
-        {rows.map((p) => {
-          const info = parseSymbol(p.pair);
-          const quote = info?.kind === "trading" ? info.quote : "";
-          const pl = p.pl ?? 0;
-          return (
-            <tr key={p.id ?? p.pair} className={table.tr} data-id={p.id ?? undefined}>
-              <td className={table.date}>
-                {p.mtsUpdate === null ? "—" : <When mts={p.mtsUpdate} text={date(p.mtsUpdate)} />}
-              </td>
-              <td className={`${table.where} ${css.labelled}`} data-label={t`Opened`}>
-                {p.mtsCreate === null ? "—" : <When mts={p.mtsCreate} text={date(p.mtsCreate)} />}
-              </td>
-              <td className={table.where}>{displayPair(p.pair)}</td>
-              <td className={table.amount}>
-                <Side amount={p.amount} text={words.direction(p.amount)} /> {number(Math.abs(p.amount))}
-              </td>
-              <td className={`${table.balance} ${css.labelled}`} data-label={t`Base price`}>
-                {price(p.basePrice)}
-              </td>
-              <td
-                className={`${table.balance} ${css.labelled} ${pl < 0 ? table.debit : pl > 0 ? table.credit : ""}`}
-                data-label={t`P/L`}
-              >
-                {`${i18n.number(pl, { maximumFractionDigits: 8, signDisplay: "exceptZero" })} ${quote}`.trim()}
-              </td>
-              <td className={table.description}>{words.closing(p.status)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-/**
- * Funding records: when each closed (a trade: when it happened), the currency, the amount, the
- * daily rate, the period in days, and the status — or, for a funding trade, maker or taker.
- */
-function FundingTable({ rows, date, number, words }: TableProps<FundingRecord>) {
-  const { t, i18n } = useLingui();
-  const rate = (r: number): string => i18n.number(r, { style: "percent", maximumFractionDigits: 6 });
-  return (
-    <table className={table.table} data-testid="archive-table">
-      <thead className={table.thead}>
-        <tr>
-          <th className={table.th}>{t`Date`}</th>
-          <th className={table.th}>{t`Currency`}</th>
-          <th className={table.thNum}>{t`Amount`}</th>
-          <th className={table.thNum}>{t`Daily rate`}</th>
-          <th className={table.thNum}>{t`Period (days)`}</th>
-          <th className={table.th}>{t`Status`}</th>
-        </tr>
-      </thead>
-      <tbody className={table.tbody}>
-        {rows.map((f) => (
-          <tr key={f.id} className={table.tr} data-id={f.id}>
-            <td className={table.date}>
-              <When mts={f.time} text={date(f.time)} />
-            </td>
-            <td className={table.where}>{f.symbol.slice(1)}</td>
-            <td className={`${table.amount} ${f.amount < 0 ? table.debit : table.credit}`}>{number(f.amount)}</td>
-            <td className={`${table.balance} ${css.labelled}`} data-label={t`Daily rate`}>
-              {rate(f.rate)}
-            </td>
-            <td className={`${table.balance} ${css.labelled}`} data-label={t`Period (days)`}>
-              {i18n.number(f.period)}
-            </td>
-            <td className={table.description} title={f.status ?? undefined}>
-              {f.maker !== null ? words.liquidity(f.maker) : words.status(f.status ?? "")}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   LEDGER_CATEGORIES,
   LEDGER_CATEGORY,
@@ -11,22 +11,29 @@ import {
   type LedgerEntry,
   type LedgerReconciliation,
 } from "../protocol";
+import {
+  DateRangeFields,
+  ExportBar,
+  HistoryResults,
+  RangeProblemText,
+  useHistoryPages,
+  type PageReply,
+} from "../ui/history/HistoryParts";
 import { useCsvExport } from "../ui/history/use-csv-export";
-import { useRangeProblemText } from "../ui/history/use-range-text";
 import {
   cursorAfter,
   ledgerPageOf,
   ledgerQuery,
   NO_FILTERS,
   reconcile,
+  type LedgerCursor,
   type ReconcileReply,
   type ReportFilters,
 } from "../ui/reports/ledger";
 import { market } from "../ui/market/market";
-import { isLargeRange, LARGE_EXPORT_ROWS, reportRequestOf } from "../ui/reports/mailed";
-import { MailReportButton, YourReports } from "../ui/reports/MailedReports";
+import { YourReports } from "../ui/reports/MailedReports";
 import { authCall } from "../ui/session";
-import type { ApiErrorKind } from "../ui/shell/api-notice";
+import { useWalletName } from "../ui/wallets/words";
 import { useApiErrorText } from "../ui/shell/api-error-text";
 import * as pages from "./pages.css";
 import * as css from "./reports.css";
@@ -63,20 +70,9 @@ function useLedgerWords() {
       }
     }
   };
-  const wallet = (type: string | null): string => {
-    switch (type) {
-      case "exchange":
-        return t`Exchange`;
-      case "margin":
-        return t`Margin`;
-      case "funding":
-        return t`Funding`;
-      default:
-        return type ?? "—";
-    }
-  };
-  const problem = useRangeProblemText();
-  return { category, wallet, problem };
+  const walletName = useWalletName();
+  const wallet = (type: string | null): string => (type === null ? "—" : walletName(type));
+  return { category, wallet };
 }
 
 /**
@@ -87,24 +83,29 @@ function useLedgerWords() {
 export function ReportsPage() {
   const { t, i18n } = useLingui();
   const words = useLedgerWords();
-  const apiError = useApiErrorText();
   const exporting = useCsvExport();
   const ids = { currency: useId(), category: useId(), from: useId(), to: useId(), problem: useId() };
   const [filters, setFilters] = useState<ReportFilters>(NO_FILTERS);
   const [currencies, setCurrencies] = useState<readonly string[]>([]);
-  const [rows, setRows] = useState<readonly LedgerEntry[] | null>(null);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<ApiErrorKind | null>(null);
   /** Bumped when a report is asked for: the list of reports is read again. */
   const [reportsVersion, setReportsVersion] = useState(0);
   /** When the page opened: an open "to" date counts a range up to then. */
   const [openedAt] = useState(() => Date.now());
-  /** Bumped by each change of filters: an older page answering after one is dropped. */
-  const generation = useRef(0);
 
   const query = ledgerQuery(filters, "hist");
   const problem = query.ok ? null : query.problem;
+  const pageOf = async (cursor: LedgerCursor | null): Promise<PageReply<readonly LedgerEntry[]>> => {
+    const q = ledgerQuery(filters, "hist", cursor);
+    if (!q.ok) return { ok: false, error: "server" };
+    const r = await ledgerPageOf(authCall, q.path, q.body);
+    return r.ok ? { ok: true, page: r.rows, more: r.more } : r;
+  };
+  const ledger = useHistoryPages<readonly LedgerEntry[]>(
+    query.ok ? JSON.stringify([query.path, query.body]) : null,
+    () => pageOf(null),
+    (rows) => pageOf(cursorAfter(rows)),
+    (before, next) => [...before, ...next],
+  );
 
   useEffect(() => {
     let live = true;
@@ -117,68 +118,9 @@ export function ReportsPage() {
     };
   }, []);
 
-  // The newest page for the filters; a change of filters clears the rows first (`change`), so an
-  // answer for filters no longer chosen is dropped here.
-  useEffect(() => {
-    const q = ledgerQuery(filters, "hist");
-    if (!q.ok) return;
-    let live = true;
-    void ledgerPageOf(authCall, q.path, q.body).then((r) => {
-      if (!live) return;
-      if (!r.ok) {
-        setError(r.error);
-        return;
-      }
-      setError(null);
-      setRows(r.rows);
-      setMore(r.more);
-    });
-    return () => {
-      live = false;
-    };
-  }, [filters]);
-
-  const loadOlder = async (): Promise<void> => {
-    const q = ledgerQuery(filters, "hist", cursorAfter(rows ?? []));
-    if (!q.ok) return;
-    const mine = generation.current;
-    setLoading(true);
-    const r = await ledgerPageOf(authCall, q.path, q.body);
-    if (mine !== generation.current) return;
-    setLoading(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    setError(null);
-    setRows((before) => [...(before ?? []), ...r.rows]);
-    setMore(r.more);
-  };
-
-  const change = (next: ReportFilters): void => {
-    generation.current++;
-    setFilters(next);
-    setRows(null);
-    setMore(false);
-    setLoading(false);
-  };
-
-  const runExport = async (): Promise<void> => {
-    const q = ledgerQuery(filters, "export");
-    if (q.ok) await exporting.run(q.path, q.body, "ledgers.csv");
-  };
-
-  const set = (patch: Partial<ReportFilters>): void => change({ ...filters, ...patch });
-  // The same filters as the live export, generated by the exchange and mailed as a link.
+  const set = (patch: Partial<ReportFilters>): void => setFilters({ ...filters, ...patch });
   const exportQuery = ledgerQuery(filters, "export");
-  const mailRequest = exportQuery.ok ? reportRequestOf(exportQuery.path, exportQuery.body) : null;
-  const done = exporting.state;
-  const suggestMail =
-    (exportQuery.ok && isLargeRange(exportQuery.body["start"] ?? null, exportQuery.body["end"] ?? null, openedAt)) ||
-    (done.state === "done" && done.rows > LARGE_EXPORT_ROWS) ||
-    (done.state === "failed" && done.error !== "no-token");
   const amount = (n: number): string => i18n.number(n, { maximumFractionDigits: 8, signDisplay: "exceptZero" });
-  const errorText = error ? apiError(error) : null;
   const filtered = filters.currency !== "" || filters.category !== null || filters.from !== "" || filters.to !== "";
 
   return (
@@ -237,126 +179,62 @@ export function ReportsPage() {
               ))}
             </select>
           </div>
-          <label className={css.field} htmlFor={ids.from}>
-            <Trans>From</Trans>
-            <input
-              id={ids.from}
-              type="date"
-              className={css.control}
-              value={filters.from}
-              aria-invalid={problem === "from-date" || problem === "range"}
-              aria-describedby={problem ? ids.problem : undefined}
-              onChange={(e) => set({ from: e.target.value })}
-            />
-          </label>
-          <label className={css.field} htmlFor={ids.to}>
-            <Trans>To</Trans>
-            <input
-              id={ids.to}
-              type="date"
-              className={css.control}
-              value={filters.to}
-              aria-invalid={problem === "to-date" || problem === "range"}
-              aria-describedby={problem ? ids.problem : undefined}
-              onChange={(e) => set({ to: e.target.value })}
-            />
-          </label>
+          <DateRangeFields from={filters.from} to={filters.to} problem={problem} ids={ids} onChange={set} />
         </div>
-        {problem && (
-          <p id={ids.problem} className={css.error} role="alert">
-            {words.problem(problem)}
-          </p>
-        )}
-        <div className={css.row}>
-          <button
-            type="button"
-            className={css.primary}
-            disabled={problem !== null || exporting.state.state === "running"}
-            onClick={() => void runExport()}
-          >
-            <Trans>Export CSV</Trans>
-          </button>
-          {filtered && (
-            <button type="button" className={css.button} onClick={() => change(NO_FILTERS)}>
-              <Trans>Clear filters</Trans>
-            </button>
-          )}
-          <span
-            aria-live="polite"
-            data-testid="export-status"
-            className={exporting.state.state === "failed" ? css.error : css.muted}
-          >
-            {exporting.text}
-          </span>
-        </div>
-        <MailReportButton
-          // A change of filters or tab forgets what was said about the last request.
-          key={mailRequest ? JSON.stringify(mailRequest) : ""}
-          request={mailRequest}
-          suggest={suggestMail}
+        <RangeProblemText id={ids.problem} problem={problem} />
+        <ExportBar
+          exporting={exporting}
+          query={exportQuery.ok ? exportQuery : null}
+          fileName="ledgers.csv"
+          openedAt={openedAt}
+          onClear={filtered ? () => setFilters(NO_FILTERS) : null}
           onQueued={() => setReportsVersion((n) => n + 1)}
         />
       </section>
-      <section className={css.card} aria-labelledby="ledger-title">
-        <h2 id="ledger-title" className={pages.cardTitle}>
-          <Trans>Ledger</Trans>
-        </h2>
-        {errorText !== null && (
-          <p className={css.error} role="alert">
-            {errorText}
-          </p>
-        )}
-        {rows === null && error === null && problem === null && <p className={css.muted}>{t`Loading…`}</p>}
-        {rows !== null && rows.length === 0 && (
-          <p className={css.muted} data-testid="ledger-empty">
-            {filtered ? t`No ledger entries match these filters.` : t`No ledger entries yet.`}
-          </p>
-        )}
-        {rows !== null && rows.length > 0 && (
-          // Focusable: a table wider than its card scrolls, and the keyboard must reach it too.
-          <div className={css.scroll} tabIndex={0} role="group" aria-labelledby="ledger-title">
-            <table className={css.table} data-testid="ledger-table">
-              <thead className={css.thead}>
-                <tr>
-                  <th className={css.th}>{t`Date`}</th>
-                  <th className={css.th}>{t`Currency`}</th>
-                  <th className={css.th}>{t`Wallet`}</th>
-                  <th className={css.th}>{t`Category`}</th>
-                  <th className={css.thNum}>{t({ message: "Amount", context: "ledger change" })}</th>
-                  <th className={css.thNum}>{t`Balance`}</th>
-                  <th className={css.th}>{t`Description`}</th>
+      <HistoryResults
+        titleId="ledger-title"
+        title={<Trans>Ledger</Trans>}
+        pages={ledger}
+        valid={problem === null}
+        isEmpty={(rows) => rows.length === 0}
+        emptyText={filtered ? t`No ledger entries match these filters.` : t`No ledger entries yet.`}
+        emptyTestId="ledger-empty"
+      >
+        {(rows) => (
+          <table className={css.table} data-testid="ledger-table">
+            <thead className={css.thead}>
+              <tr>
+                <th className={css.th}>{t`Date`}</th>
+                <th className={css.th}>{t`Currency`}</th>
+                <th className={css.th}>{t`Wallet`}</th>
+                <th className={css.th}>{t`Category`}</th>
+                <th className={css.thNum}>{t({ message: "Amount", context: "ledger change" })}</th>
+                <th className={css.thNum}>{t`Balance`}</th>
+                <th className={css.th}>{t`Description`}</th>
+              </tr>
+            </thead>
+            <tbody className={css.tbody}>
+              {rows.map((l) => (
+                <tr key={l.id} className={css.tr} data-id={l.id}>
+                  <td className={css.date}>
+                    <time dateTime={new Date(l.time).toISOString()}>
+                      {i18n.date(new Date(l.time), { dateStyle: "medium", timeStyle: "medium" })}
+                    </time>
+                  </td>
+                  <td className={css.where}>{l.currency}</td>
+                  <td className={css.where}>{words.wallet(l.wallet)}</td>
+                  <td className={css.where}>{words.category(ledgerCategoryOf(l.description))}</td>
+                  <td className={`${css.amount} ${l.amount < 0 ? css.debit : css.credit}`}>{amount(l.amount)}</td>
+                  <td className={css.balance}>
+                    {l.balance === null ? "—" : i18n.number(l.balance, { maximumFractionDigits: 8 })}
+                  </td>
+                  <td className={css.description}>{l.description ?? ""}</td>
                 </tr>
-              </thead>
-              <tbody className={css.tbody}>
-                {rows.map((l) => (
-                  <tr key={l.id} className={css.tr} data-id={l.id}>
-                    <td className={css.date}>
-                      <time dateTime={new Date(l.time).toISOString()}>
-                        {i18n.date(new Date(l.time), { dateStyle: "medium", timeStyle: "medium" })}
-                      </time>
-                    </td>
-                    <td className={css.where}>{l.currency}</td>
-                    <td className={css.where}>{words.wallet(l.wallet)}</td>
-                    <td className={css.where}>{words.category(ledgerCategoryOf(l.description))}</td>
-                    <td className={`${css.amount} ${l.amount < 0 ? css.debit : css.credit}`}>{amount(l.amount)}</td>
-                    <td className={css.balance}>
-                      {l.balance === null ? "—" : i18n.number(l.balance, { maximumFractionDigits: 8 })}
-                    </td>
-                    <td className={css.description}>{l.description ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
-        {more && (
-          <div className={css.row}>
-            <button type="button" className={css.button} disabled={loading} onClick={() => void loadOlder()}>
-              <Trans>Load older entries</Trans>
-            </button>
-          </div>
-        )}
-      </section>
+      </HistoryResults>
       <Reconciliation wallet={words.wallet} />
       <YourReports version={reportsVersion} />
     </div>

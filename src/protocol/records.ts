@@ -313,6 +313,18 @@ export const WALLET_TYPE = {
   FUNDING: "funding",
 } as const satisfies Record<string, WalletType>;
 
+/**
+ * The wallet names a request may use (transfers, deposit addresses, withdrawals): the API also
+ * accepts the older "trading" for margin and "deposit" for funding.
+ */
+export const REQUEST_WALLETS: Readonly<Record<string, WalletType>> = {
+  exchange: "exchange",
+  margin: "margin",
+  trading: "margin",
+  funding: "funding",
+  deposit: "funding",
+};
+
 const BALANCE = { aum: [0, "num"], aumNet: [1, "num"] } as const satisfies FieldSpec;
 export type BalanceUpdate = Decoded<typeof BALANCE>;
 export const balanceCodec = codec("balance", BALANCE, 2, same);

@@ -12,6 +12,7 @@ import {
   type Wallet,
 } from "../../protocol";
 import { Modal } from "../api-keys";
+import { AmountField } from "../wallets/AmountField";
 import { appScheduler } from "../scheduler";
 import { authCall } from "../session";
 import { AgreementDialog } from "./AgreementDialog";
@@ -210,37 +211,17 @@ function ConversionForm({
             </select>
           </label>
         </div>
-        <div className={css.field}>
-          <label htmlFor={`${id}-amount`}>
-            <Trans>Amount</Trans>
-          </label>
-          <div className={css.amountRow}>
-            <input
-              id={`${id}-amount`}
-              className={`${css.input} ${css.amountInput}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              disabled={converting}
-              aria-invalid={amountError}
-              aria-describedby={`${id}-available${amountError ? ` ${id}-error` : ""}`}
-              onChange={(e) => edit(setAmount)(e.currentTarget.value)}
-            />
-            <button
-              type="button"
-              className={css.ghost}
-              disabled={available <= 0 || converting}
-              onClick={() => edit(setAmount)(maxAmount(available, source))}
-            >
-              <Trans>Max</Trans>
-            </button>
-          </div>
-          <p className={css.hint} id={`${id}-available`}>
-            <Trans>
-              Available: {availableText} {ccy}
-            </Trans>
-          </p>
-        </div>
+        <AmountField
+          id={id}
+          value={amount}
+          onChange={edit(setAmount)}
+          max={() => maxAmount(available, source)}
+          available={available}
+          availableText={availableText}
+          currency={ccy}
+          invalid={amountError}
+          disabled={converting}
+        />
 
         {shown && (
           <QuotePanel

@@ -2,12 +2,10 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../theme/contract.css";
 
 export { alert, field, hint, select, success } from "../account/account-page.css";
-export { button, checkbox, ghost, input } from "../api-keys/api-keys.css";
+export { button, checkbox, ghost } from "../api-keys/api-keys.css";
 
 export const form = style({ display: "grid", gap: 14 });
 export const grid = style({ display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))" });
-export const amountRow = style({ display: "flex", gap: 8, alignItems: "stretch" });
-export const amountInput = style({ flex: 1, minWidth: 0 });
 export const actions = style({ display: "flex", gap: 10, justifyContent: "flex-end", flexWrap: "wrap" });
 
 /** The quote: rate, fee, what is received, and how long it holds. */

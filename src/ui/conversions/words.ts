@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useWalletName } from "../wallets/words";
 import { currencyDecimals, MAX_CONVERSION_AMOUNT, type AgreementRefusal, type ConversionRefusal } from "../../protocol";
 import type { ConversionError } from "./api";
 
@@ -15,18 +16,7 @@ export interface AgreementText {
 export function useConversionWords() {
   const { t, i18n } = useLingui();
 
-  const walletName = (type: string): string => {
-    switch (type) {
-      case "exchange":
-        return t`Exchange`;
-      case "margin":
-        return t`Margin`;
-      case "funding":
-        return t`Funding`;
-      default:
-        return type;
-    }
-  };
+  const walletName = useWalletName();
 
   /** The agreement's text by its id; null for an id this build does not know (it is not offered then). */
   const agreement = (textId: string): AgreementText | null => {

@@ -9,27 +9,12 @@ import { useId, useMemo, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { currencyTicker, type MovementRow, type Wallet } from "../../protocol";
 import { accountStore } from "../desk/account-store";
+import { useWalletName } from "../wallets/words";
 import * as m from "./movements.css";
 
 /** The wallets money arrives in and leaves from. */
 export const MOVEMENT_WALLETS = ["exchange", "margin", "funding"] as const;
 export type MovementWallet = (typeof MOVEMENT_WALLETS)[number];
-
-export function useWalletName(): (type: string) => string {
-  const { t } = useLingui();
-  return (type) => {
-    switch (type) {
-      case "exchange":
-        return t`Exchange`;
-      case "margin":
-        return t`Margin`;
-      case "funding":
-        return t`Funding`;
-      default:
-        return type;
-    }
-  };
-}
 
 /** An amount in the reader's notation, up to 8 decimals; a bigint is a count of units of 1e-8. */
 export function useAmountText(): (n: number | bigint) => string {

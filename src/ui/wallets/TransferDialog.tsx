@@ -14,6 +14,7 @@ import { Modal } from "../api-keys";
 import { log } from "../log";
 import { authCall, session } from "../session";
 import { listSubaccounts } from "../subaccounts/api";
+import { AmountField } from "./AmountField";
 import { allOf, newRequestId, TransferModel, type TransferEnv, type TransferForm as TransferFormValues } from "./model";
 import * as css from "./transfer.css";
 import { useTransferErrorWords, useWalletName } from "./words";
@@ -165,37 +166,17 @@ export function TransferForm(props: {
           ))}
         </select>
       </label>
-      <div className={css.field}>
-        <label htmlFor={`${id}-amount`}>
-          <Trans>Amount</Trans>
-        </label>
-        <div className={css.amountRow}>
-          <input
-            id={`${id}-amount`}
-            className={`${css.input} ${css.amountInput}`}
-            name="transfer-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            aria-invalid={amountError}
-            aria-describedby={`${id}-available${amountError ? ` ${id}-error` : ""}`}
-            onChange={(e) => edit(setAmount)(e.currentTarget.value)}
-          />
-          <button
-            type="button"
-            className={css.ghost}
-            disabled={available <= 0}
-            onClick={() => edit(setAmount)(allOf(available, ccy))}
-          >
-            <Trans>Max</Trans>
-          </button>
-        </div>
-        <p className={css.hint} id={`${id}-available`}>
-          <Trans>
-            Available: {availableText} {ccy}
-          </Trans>
-        </p>
-      </div>
+      <AmountField
+        id={id}
+        name="transfer-amount"
+        value={amount}
+        onChange={edit(setAmount)}
+        max={() => allOf(available, ccy)}
+        available={available}
+        availableText={availableText}
+        currency={ccy}
+        invalid={amountError}
+      />
       {error && (
         <p className={css.alert} role="alert" id={`${id}-error`}>
           {errorText(error, ccy)}
