@@ -23,6 +23,10 @@
  *
  * A withdrawal's movement has a negative amount (what arrives, −(amount − fee)); deposits' rows are
  * positive, which is how the two lifecycles keep to their own rows.
+ *
+ * Over the ~500 lines a module here aims for, on purpose: the request, the confirmation, the refund
+ * and the clock all write the same rows under the same conditional updates, and reading them side by
+ * side is how a reviewer checks that money moves exactly once.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
