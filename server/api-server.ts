@@ -18,6 +18,7 @@ import { AddressBook } from "./address-book.ts";
 import { PasswordReset } from "./password-reset.ts";
 import { Signup } from "./signup.ts";
 import { Newsletters } from "./newsletters.ts";
+import { siteReportsOf } from "./site-reports.ts";
 import { handleNotificationHistory } from "./notification-history.ts";
 import type { Reply } from "./reply.ts";
 import { SECURITY_PATHS, type Client } from "./security.ts";
@@ -25,7 +26,7 @@ import { credentialAddressAllowed } from "./store/security-settings.ts";
 import { SMS_PATHS } from "./sms.ts";
 import { PGP_PATHS } from "./pgp.ts";
 import { mailSettled } from "./mail.ts";
-import { DEFAULT_LIMITS, RateLimiter, type LimitGroup } from "./rate-limit.ts";
+import { DEFAULT_LIMITS, ForcedLimits, RateLimiter, type LimitGroup } from "./rate-limit.ts";
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
 import { DEFAULT_SOCKET_LIMITS, SocketGuard, type SocketLimits } from "./socket-guard.ts";
@@ -75,6 +76,8 @@ export interface ApiServer {
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const rest = handlePublicRest(options.exchange, options.now, options.platformStatus, options.geoCountry ?? "GB");
   const limiter = new RateLimiter(options.limits ?? DEFAULT_LIMITS, options.now);
+  // 429s on demand for one test's browser (POST /dev/rate-limit); this host's requests only.
+  const forcedLimits = new ForcedLimits();
   const identity = options.identity ?? (options.account ? new Identity(options.account, options.now) : null);
   const opening =
     options.opening ??
@@ -90,6 +93,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const addressBook = options.account ? new AddressBook(options.account.accounts, options.now) : null;
   // Newsletters with double opt-in (newsletters.ts); its per-address guest counters are this host's.
   const newsletters = options.account ? new Newsletters(options.account.accounts, options.now) : null;
+  // Reports filed from the public site (site-reports.ts); its counters are the database's, shared
+  // with the other API host.
+  const siteReports = options.account ? siteReportsOf(options.account.accounts.db, options.now) : null;
   const server = createServer((req, res) => safely(res, `${req.method} ${req.url}`, () => handle(req, res))());
   // An idle keep-alive connection is closed by the server after this long. Node's 5 s default races
   // clients that reuse a connection just as it closes (their request dies with ECONNRESET, "socket
@@ -116,6 +122,15 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     const url = new URL(req.url ?? "/", "http://localhost");
     const group: LimitGroup =
       url.pathname === "/v2/login" ? "login" : url.pathname.startsWith("/v2/auth/") ? "auth" : "public";
+    const forced =
+      options.devEndpoints && !url.pathname.startsWith("/dev/")
+        ? forcedLimits.take(String(req.headers["user-agent"] ?? ""), url.pathname, req.socket.remoteAddress ?? null)
+        : null;
+    if (forced !== null) {
+      res.setHeader("retry-after", String(forced));
+      sendJson(res, 429, { error: "ERR_RATE_LIMIT" });
+      return;
+    }
     if (!limiter.allow(req.socket.remoteAddress ?? "?", group)) {
       // Retry-After (seconds): when this address's window ends, so a client can say when to retry.
       res.setHeader("retry-after", String(limiter.retryAfterS()));
@@ -171,6 +186,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const r = options.account.funds.deposits.simulate(jsonObject(raw));
             return sendJson(res, r.status, r.body);
           }
+          if (url.pathname === "/dev/rate-limit") {
+            const rule = forcedLimits.add(jsonObject(raw));
+            if (!rule) return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "rate-limit rule: invalid"));
+            return sendJson(res, 200, { path: rule.path, count: rule.left, retryAfter: rule.retryAfterS });
+          }
           if (url.pathname === "/dev/maintenance" && options.maintenance) {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });
@@ -206,6 +226,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             if (reset) return sendJson(res, reset.status, reset.body);
             const news = newsletters?.handlePublic(url.pathname, body, client.address);
             if (news) return sendJson(res, news.status, news.body);
+            const report = siteReports?.handle(url.pathname, body, client.address);
+            if (report) return sendJson(res, report.status, report.body);
             const answered = identity?.handle(url.pathname, body, req.socket.remoteAddress ?? null);
             if (answered) return sendJson(res, answered.status, answered.body);
             if (compliance && url.pathname === "/v2/int/account/freeze") {

@@ -48,7 +48,13 @@ async function main(): Promise<void> {
       ...hostOptionsFromEnv(process.env),
     });
   }
-  const app = createAppServer({ root: ROOT, config: servedConfig(env, origin, build.build) });
+  const app = createAppServer({
+    root: ROOT,
+    config: servedConfig(env, origin, build.build),
+    // The public origin the prerendered pages' canonical and hreflang links name (a deployment
+    // behind a proxy sets SITE_ORIGIN); by default the address this process serves.
+    siteOrigin: process.env["SITE_ORIGIN"] ?? origin,
+  });
   await new Promise<void>((done) => app.listen(PORT, HOST, done));
   process.stdout.write(`App ready at ${origin}/\n`);
   const stop = (): void => {

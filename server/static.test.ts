@@ -95,3 +95,101 @@ describe("served config", () => {
     expect(c.endpoints.restPublic).toBe("http://127.0.0.1:5180");
   });
 });
+
+describe("app server with a prerendered build (docs/product-rules.md#public-pages)", () => {
+  let site = "";
+  let stop: () => Promise<void> = async () => {};
+  const TOKEN = "https://orderflow.origin.invalid";
+
+  beforeAll(async () => {
+    const root = await mkdtemp(join(tmpdir(), "dist-"));
+    for (const dir of ["prerender/en", "prerender/ru"]) await mkdir(join(root, dir), { recursive: true });
+    await writeFile(join(root, "index.html"), "<!doctype html><div id=root></div>");
+    const page = (lang: string, what: string): string =>
+      `<html lang="${lang}"><link rel="canonical" href="${TOKEN}/about"><main>${what}</main></html>`;
+    await writeFile(join(root, "prerender/en/about.html"), page("en", "About us"));
+    await writeFile(join(root, "prerender/ru/about.html"), page("ru", "О нас"));
+    await writeFile(join(root, "prerender/en/index.html"), page("en", "Home"));
+    await writeFile(join(root, "prerender/en/404.html"), page("en", "Page not found"));
+    await writeFile(join(root, "prerender/ru/404.html"), page("ru", "Страница не найдена"));
+    await writeFile(join(root, "prerender/sitemap.xml"), `<urlset><url><loc>${TOKEN}/about</loc></url></urlset>`);
+    await writeFile(join(root, "prerender/robots.txt"), `User-agent: *\nSitemap: ${TOKEN}/sitemap.xml\n`);
+    const routes = [
+      { source: "^\\/?$" },
+      { source: "^\\/about\\/?$" },
+      { source: "^\\/tradedesk(?:\\/([^/]+?))?\\/?$" },
+      { source: "^\\/securities\\/?$", feature: "securities" },
+    ];
+    await writeFile(join(root, "prerender/routes.json"), JSON.stringify(routes));
+    const server = createAppServer({
+      root,
+      config: servedConfig({ BFX_PLATFORM: "jp" }, "http://127.0.0.1:1", "b1"),
+      siteOrigin: "https://example.test",
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stop = () => new Promise((resolve) => server.close(() => resolve()));
+  });
+
+  afterAll(() => stop());
+
+  it("serves a published page's HTML in the locale ?locale= names, with the site's origin", async () => {
+    for (const [path, lang, text] of [
+      ["/about", "en", "About us"],
+      ["/about/", "en", "About us"],
+      ["/about?locale=ru", "ru", "О нас"],
+      ["/about?locale=xx", "en", "About us"],
+      ["/", "en", "Home"],
+    ] as const) {
+      const res = await fetch(site + path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain(`<html lang="${lang}">`);
+      expect(html, path).toContain(text);
+      expect(html, path).toContain('href="https://example.test/about"');
+      expect(html, path).not.toContain(TOKEN);
+    }
+  });
+
+  it("answers 404 with the not-found page where no route is, and the app shell on other routes", async () => {
+    for (const [path, text] of [
+      ["/nowhere", "Page not found"],
+      ["/about/more", "Page not found"],
+      ["/nowhere?locale=ru", "Страница не найдена"],
+      // A route of a feature this platform variant (jp) does not have.
+      ["/securities", "Page not found"],
+      ["/prerender/en/about", "Page not found"],
+    ] as const) {
+      const res = await fetch(site + path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      expect(await res.text(), path).toContain(text);
+    }
+    expect((await fetch(`${site}/prerender/en/about.html`)).status).toBe(404);
+    // Nor by an address that only resolves to them: the raw files carry the origin placeholder.
+    for (const sly of [
+      "/%2Fprerender/en/about.html",
+      "/%2fprerender/routes.json",
+      "/x/..%2F%2Fprerender/en/index.html",
+    ]) {
+      const res = await fetch(site + sly);
+      expect(res.status, sly).not.toBe(200);
+      expect(await res.text(), sly).not.toContain(TOKEN);
+    }
+    const desk = await fetch(`${site}/tradedesk/BTCUSD`);
+    expect(desk.status).toBe(200);
+    expect(await desk.text()).toContain("<div id=root></div>");
+    const head = await fetch(`${site}/nowhere`, { method: "HEAD" });
+    expect(head.status).toBe(404);
+  });
+
+  it("serves the sitemap and robots.txt with the site's origin", async () => {
+    const sitemap = await fetch(`${site}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    expect(await sitemap.text()).toContain("<loc>https://example.test/about</loc>");
+    const robots = await fetch(`${site}/robots.txt`);
+    expect(robots.headers.get("content-type")).toContain("text/plain");
+    expect(await robots.text()).toContain("Sitemap: https://example.test/sitemap.xml");
+  });
+});

@@ -88,9 +88,15 @@ export class Tape<T extends { readonly mts: number; readonly amount: number }> {
     if (this.trades.length > MAX_TRADES) this.trades.length = MAX_TRADES;
   }
 
+  /** The trades of the last 24 hours up to `now`, oldest first (the ticker's window). */
+  dayTrades(now: number): readonly T[] {
+    while (this.#day.length > 0 && (this.#day[0] as T).mts < now - 86_400_000) this.#day.shift();
+    return this.#day;
+  }
+
   /** The last 24 hours up to `now`: its first value, high, low and volume, `last` included in the range. */
   day(now: number, last: number): { first: number; high: number; low: number; volume: number } {
-    while (this.#day.length > 0 && (this.#day[0] as T).mts < now - 86_400_000) this.#day.shift();
+    this.dayTrades(now);
     const first = this.#day[0] ? this.value(this.#day[0]) : last;
     let high = last;
     let low = last;

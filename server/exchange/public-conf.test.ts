@@ -153,6 +153,14 @@ describe("conf keys in the real shapes", () => {
     expect(typeof (stats as Record<string, unknown>)["volume30mUsd"]).toBe("number");
   });
 
+  it("answers a repeated key once per key and refuses a list too long to be a client's", async () => {
+    const repeated = await conf(...Array<string>(40).fill("pub:raw:website:stats"));
+    expect(repeated).toHaveLength(40);
+    expect(new Set(repeated.map((r) => JSON.stringify(r))).size).toBe(1);
+    const tooMany = await get(`/v2/conf/${Array<string>(41).fill("pub:list:currency").join(",")}`);
+    expect(tooMany.status).toBe(400);
+  });
+
   it("serves the home banner per language, region variants on their language, none for others", async () => {
     const langs = ["en", "ru", "es-EM", "pt-BR", "tr-TR", "zh-CN", "zh-TW"];
     const banners = (await conf(...langs.map((l) => `pub:raw:banner:home:${l}`))) as {

@@ -12,14 +12,26 @@ import {
   encodeFeeEntry,
   encodeFxBatch,
   encodeFxRate,
+  encodeWebsiteStats,
+  CONVERSION_FEES_PPM,
+  DEPOSIT_METHODS,
   ERROR_CODES,
+  FEE_SCHEDULE_KEY,
+  feeScheduleCodec,
   MAKER_FEE_RATE,
   splitPair,
   TAKER_FEE_RATE,
+  TX_METHODS_KEY,
+  txMethodCodec,
+  WEBSITE_STATS_KEY,
+  WITHDRAWAL_METHODS,
   type FxQuery,
+  type TxMethodTerms,
+  type WebsiteStats,
 } from "../../src/protocol/index.ts";
 import { fxRate, volume30m } from "./derived.ts";
 import type { Exchange } from "./exchange.ts";
+import { LENDER_FEE } from "./funding-credits.ts";
 import { feeRates } from "./settlement.ts";
 import { MIN_ORDER_SIZE } from "./orders.ts";
 
@@ -87,6 +99,75 @@ export function homeBanner(lang: string): { lang: string; title: string; link: s
       : language.toLowerCase();
   const title = HOME_BANNERS[key];
   return title === undefined ? null : { lang: key, title, link: "/tradedesk" };
+}
+
+/**
+ * The home page's figures from the markets as they are (docs/protocol.md#site-figures): every
+ * trading pair's last 24 hours of trades, each valued in USD through its quote currency's rate now
+ * (a derivative's collateral and USDt counted as USD, as `volume30m` does).
+ */
+export function websiteStats(exchange: Exchange, now: number): WebsiteStats {
+  // Worked out at most once a second per exchange: a day of trades in every market is the one
+  // costly public answer, and a banner a second old says the same.
+  const cached = statsCache.get(exchange);
+  if (cached && now >= cached.at && now - cached.at < WEBSITE_STATS_FRESH_MS) return cached.stats;
+  const stats = computeWebsiteStats(exchange, now);
+  statsCache.set(exchange, { at: now, stats });
+  return stats;
+}
+
+const WEBSITE_STATS_FRESH_MS = 1000;
+const statsCache = new WeakMap<Exchange, { readonly at: number; readonly stats: WebsiteStats }>();
+
+function computeWebsiteStats(exchange: Exchange, now: number): WebsiteStats {
+  let volume = 0;
+  let trades = 0;
+  for (const [symbol, m] of exchange.markets) {
+    const quote = splitPair(symbol.slice(1))?.quote ?? "USD";
+    const rate = fxRate(exchange, quote.replace(/F0$/, "").replace("UST", "USD"), "USD") ?? 0;
+    const day = m.tape.dayTrades(now);
+    trades += day.length;
+    for (const t of day) volume += Math.abs(t.amount) * t.price * rate;
+  }
+  return {
+    markets: exchange.markets.size,
+    fundingMarkets: exchange.funding.markets.size,
+    volume24hUsd: Math.round(volume * 100) / 100,
+    volume30mUsd: volume30m(exchange, now),
+    trades24h: trades,
+  };
+}
+
+/**
+ * Every deposit and withdrawal method with its terms, from the one table each side enforces
+ * (src/protocol deposits.ts and withdrawals.ts): deposit methods in their order, then the methods
+ * that only withdraw.
+ */
+export function txMethodTerms(): TxMethodTerms[] {
+  const rows: TxMethodTerms[] = DEPOSIT_METHODS.map((d) => {
+    const w = WITHDRAWAL_METHODS.find((x) => x.method === d.method);
+    return {
+      method: d.method,
+      currency: d.currency,
+      network: d.network,
+      depositConfirmations: d.confirmations,
+      depositMinimum: d.minimum,
+      withdrawalFee: w?.fee ?? null,
+      withdrawalMinimum: w?.minimum ?? null,
+    };
+  });
+  for (const w of WITHDRAWAL_METHODS)
+    if (!rows.some((r) => r.method === w.method))
+      rows.push({
+        method: w.method,
+        currency: w.currency,
+        network: w.network,
+        depositConfirmations: null,
+        depositMinimum: null,
+        withdrawalFee: w.fee,
+        withdrawalMinimum: w.minimum,
+      });
+  return rows;
 }
 
 /** Countries the sign-up and compliance forms offer: [code, name]. */
@@ -157,7 +238,15 @@ export function confValues(exchange: Exchange, keys: readonly string[], now: num
       ...[...exchange.funding.markets.keys()].map((f) => f.slice(1)),
     ]),
   ].sort();
+  // One answer per distinct key: the list is the caller's to repeat, and a repeated costly key (the
+  // website stats walk a day of trades) must not cost once per repetition.
+  const answers = new Map<string, unknown>();
   return keys.map((k) => {
+    if (!answers.has(k)) answers.set(k, confValue(k));
+    return answers.get(k);
+  });
+
+  function confValue(k: string): unknown {
     switch (k) {
       case "pub:list:pair:exchange":
         return pairs.filter((p) => !p.includes("F0"));
@@ -192,8 +281,19 @@ export function confValues(exchange: Exchange, keys: readonly string[], now: num
         return currencies.filter((c) => c === "UST");
       case "pub:list:features":
         return ["paper", "competitions", "securities", "otc", "staking", "borrow"];
-      case "pub:raw:website:stats":
-        return { markets: exchange.markets.size, volume30mUsd: volume30m(exchange, now), users: null };
+      case WEBSITE_STATS_KEY:
+        return encodeWebsiteStats(websiteStats(exchange, now));
+      case TX_METHODS_KEY:
+        return txMethodTerms().map((r) => txMethodCodec.encode(r));
+      case FEE_SCHEDULE_KEY:
+        // What settlement, funding interest and conversions charge, from the constants they use.
+        return feeScheduleCodec.encode({
+          maker: MAKER_FEE_RATE,
+          taker: TAKER_FEE_RATE,
+          lenderFee: LENDER_FEE,
+          fiatConversion: (CONVERSION_FEES_PPM["fiat>fiat"] ?? 0) / 1e6,
+          stableConversion: (CONVERSION_FEES_PPM["fiat>stable"] ?? 0) / 1e6,
+        });
       case "pub:info:pair:fee:ovr":
         // [pair, [taker, maker]] (src/protocol decodeFeeEntry), exactly what settlement charges.
         return pairs.flatMap((p) => {
@@ -212,5 +312,5 @@ export function confValues(exchange: Exchange, keys: readonly string[], now: num
         return null;
       }
     }
-  });
+  }
 }

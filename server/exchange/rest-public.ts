@@ -20,6 +20,10 @@ import { PRICE_LEVELS, RAW_ORDERS, RawFeed } from "./feeds.ts";
 import { PRECISIONS, TIMEFRAMES, type Prec } from "./market-data.ts";
 import { confValues, COUNTRIES } from "./public-conf.ts";
 
+/** The most keys one `/v2/conf/` call may ask for. */
+const MAX_CONF_KEYS = 40;
+import { statsSeries } from "./stats.ts";
+
 const bad = (msg: string): Reply => fail(ERROR_CODES.PARAMS, msg, 400);
 
 /** A path segment decoded; a malformed escape is no symbol at all (answered as invalid, not a crash). */
@@ -140,6 +144,15 @@ export function handlePublicRest(
     }
     if (/^\/v2\/stats1\/vol\.[0-9a-z]+:30m:BFX\/last$/.test(path))
       return ok([Math.floor(now() / 1_800_000) * 1_800_000, volume30m(exchange, now())]);
+    const stats = /^\/v2\/stats1\/([^/]+)\/(hist|last)$/.exec(path);
+    if (stats) {
+      // The stats page's series (stats.ts); `sort=1` oldest first, as every history call.
+      const rows = statsSeries(exchange, pathPart(stats[1] as string));
+      if (!rows) return bad("key: invalid");
+      if (stats[2] === "last") return ok(rows[rows.length - 1] ?? []);
+      const picked = rows.slice(-limitOf(q, 100, 1000));
+      return ok(q.get("sort") === "1" ? picked : picked.reverse());
+    }
     // Newest first, each row wrapped in its own array (docs/protocol.md#liquidations); stored in SQLite by the venue.
     if (path === "/v2/liquidations/hist")
       return ok(exchange.liquidations.recent.slice(0, limitOf(q, 120, 500)).map((row) => [row]));
@@ -155,7 +168,12 @@ export function handlePublicRest(
       return ok(rows);
     }
     const conf = /^\/v2\/conf\/(.+)$/.exec(path)?.[1];
-    if (conf !== undefined) return ok(confValues(exchange, pathPart(conf).split(","), now()));
+    if (conf !== undefined) {
+      const keys = pathPart(conf).split(",");
+      // A few keys a call is what clients ask for; hundreds are only a way to make one request cost more.
+      if (keys.length > MAX_CONF_KEYS) return fail(ERROR_CODES.PARAMS, "conf: too many keys", 400);
+      return ok(confValues(exchange, keys, now()));
+    }
     return fail(ERROR_CODES.PARAMS, "not found", 404);
   };
 }

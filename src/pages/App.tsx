@@ -26,7 +26,13 @@ const useNormalizedLocation: BrowserLocationHook = (options) => {
   return [normalizePath(path), navigate];
 };
 
-function Shell() {
+/** Where the app renders outside a browser: the build's prerender of a public page (src/pages/prerender.tsx). */
+export interface ServerLocation {
+  readonly path: string;
+  readonly search: string;
+}
+
+function Shell({ at }: { readonly at: ServerLocation | undefined }) {
   const a = useSnapshot(auth);
   const [path] = useLocation();
   const { parser } = useRouter();
@@ -35,7 +41,10 @@ function Shell() {
   useEffect(() => installLinkInterception(document), []);
   useEffect(() => installPrefetch(document, routes, parser), [routes, parser]);
 
-  const access = decideAccess(window.location.href, window.location.origin, isLoggedIn(a));
+  // At build time there is no window; the prerendered pages are public, so the origin is moot.
+  const access = at
+    ? decideAccess(`${at.path}${at.search}`, "http://prerender.invalid", false)
+    : decideAccess(window.location.href, window.location.origin, isLoggedIn(a));
 
   return (
     <div className={css.layout}>
@@ -71,11 +80,11 @@ function Shell() {
   );
 }
 
-export function App() {
+export function App({ at }: { readonly at?: ServerLocation }) {
   return (
     <I18nProvider i18n={i18n}>
-      <Router hook={useNormalizedLocation}>
-        <Shell />
+      <Router hook={useNormalizedLocation} {...(at ? { ssrPath: at.path, ssrSearch: at.search } : {})}>
+        <Shell at={at} />
       </Router>
     </I18nProvider>
   );

@@ -1,9 +1,14 @@
 import { useLocation } from "wouter";
 import { Desk } from "../ui/desk/Desk";
-import { pairFromPath } from "../ui/desk/desk-paths";
+import { deskMarketFromPath } from "../ui/desk/desk-paths";
+import { KnownMarket } from "../ui/desk/KnownMarket";
 
-/** /tradedesk[/PAIR], /t/PAIR, /trading/PAIR: the trading desk for the pair in the address. */
+/**
+ * /tradedesk[/PAIR], /t/PAIR, /trading/PAIR: the trading desk for the pair in the address, once the
+ * exchange's pair list says it exists (an unknown pair or a funding symbol gets the "unknown
+ * market" state instead, and nothing is subscribed for it).
+ */
 export function DeskPage() {
   const [path] = useLocation();
-  return <Desk pair={pairFromPath(path)} />;
+  return <KnownMarket market={deskMarketFromPath(path)}>{(pair) => <Desk pair={pair} />}</KnownMarket>;
 }

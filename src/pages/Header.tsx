@@ -10,7 +10,9 @@ import { contextFor, watchContext } from "../ui/subaccounts/context";
 import { useDismissable } from "../ui/shell/dismiss";
 import { DisplayControls } from "../ui/shell/DisplayControls";
 import * as css from "../ui/shell/shell.css";
-import { navFor, type RouteDef } from "./routes";
+import { FOOTER_GROUPS } from "./footer-links";
+import { routeFor, routeHref, routeMatches } from "./published";
+import { navFor, routesFor, type RouteDef } from "./routes";
 
 /** The sign-in link returns to the current page, except from the session pages themselves. */
 function loginHref(path: string, search: string): string {
@@ -47,7 +49,12 @@ export function Header() {
       </a>
       <nav className={css.nav} aria-label={t`Main`}>
         {items.map((r) => (
-          <a key={r.id} className={css.navLink} href={r.path} aria-current={path === r.path ? "page" : undefined}>
+          <a
+            key={r.id}
+            className={css.navLink}
+            href={routeHref(r.path)}
+            aria-current={routeMatches(r.path, path) ? "page" : undefined}
+          >
             {i18n._(r.title)}
           </a>
         ))}
@@ -82,7 +89,7 @@ function AccountMenu({ items, path }: { readonly items: readonly RouteDef[]; rea
   const { i18n } = useLingui();
   const details = useRef<HTMLDetailsElement>(null);
   useDismissable(details);
-  const here = items.some((r) => r.path === path);
+  const here = items.some((r) => routeMatches(r.path, path));
   return (
     <details ref={details} className={css.disclosure}>
       <summary className={css.ghostButton} data-testid="account-menu" aria-current={here ? "page" : undefined}>
@@ -93,8 +100,8 @@ function AccountMenu({ items, path }: { readonly items: readonly RouteDef[]; rea
           <a
             key={r.id}
             className={css.navLink}
-            href={r.path}
-            aria-current={path === r.path ? "page" : undefined}
+            href={routeHref(r.path)}
+            aria-current={routeMatches(r.path, path) ? "page" : undefined}
             onClick={() => {
               if (details.current) details.current.open = false;
             }}
@@ -109,22 +116,39 @@ function AccountMenu({ items, path }: { readonly items: readonly RouteDef[]; rea
 
 const ACCOUNT_MENU = msg`Account pages`;
 
+/** The site's footer: the link groups of footer-links.ts, each link labelled by its route's title. */
 export function Footer() {
+  const { i18n, t } = useLingui();
   const year = new Date().getFullYear();
+  const routes = routesFor(platform());
+  const groups = FOOTER_GROUPS.map((g) => ({
+    ...g,
+    links: g.paths.flatMap((p) => {
+      const route = routeFor(routes, p);
+      return route ? [{ path: p, title: route.title }] : [];
+    }),
+  })).filter((g) => g.links.length > 0);
   return (
     <footer className={css.footer}>
-      <span>
+      <nav className={css.footerNav} aria-label={t`All pages`}>
+        {groups.map((g) => (
+          <div key={g.id}>
+            <h2 className={css.footerTitle}>{i18n._(g.title)}</h2>
+            <ul className={css.footerList}>
+              {g.links.map((l) => (
+                <li key={l.path}>
+                  <a className={css.footerLink} href={l.path}>
+                    {i18n._(l.title)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <p className={css.footerNote}>
         <Trans>© {year} Orderflow. Trading digital assets carries risk.</Trans>
-      </span>
-      <span>
-        <a href="/about">
-          <Trans>About</Trans>
-        </a>{" "}
-        ·{" "}
-        <a href="/freeze">
-          <Trans>Freeze account</Trans>
-        </a>
-      </span>
+      </p>
     </footer>
   );
 }

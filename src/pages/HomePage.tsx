@@ -1,9 +1,11 @@
 import { Trans } from "@lingui/react/macro";
 import { platform } from "../ui/config";
 import { NewsletterSignup } from "../ui/notifications/NewsletterSignup";
+import { HomeFigures } from "../ui/site-live/HomeFigures";
+import { MarketsTable } from "../ui/site-live/MarketsTable";
 import * as css from "./pages.css";
 
-/** The public landing page. */
+/** The public landing page: the pitch, the exchange's banner and figures, and every market live. */
 export function HomePage() {
   const variant = platform();
   const currency = variant.defaultCurrency;
@@ -28,6 +30,13 @@ export function HomePage() {
             <Trans>See the features</Trans>
           </a>
         </div>
+      </section>
+      <HomeFigures />
+      <section aria-labelledby="markets">
+        <h2 className={css.h2} id="markets">
+          <Trans>Markets</Trans>
+        </h2>
+        <MarketsTable />
       </section>
       <div className={css.grid}>
         <div className={css.card}>

@@ -9,7 +9,7 @@ import * as shell from "../ui/shell/shell.css";
 import { ErrorPage } from "./ErrorPage";
 import { ErrorStatus } from "./ErrorStatus";
 import { NotFoundPage } from "./NotFoundPage";
-import { forgetPageData, noteResourceFailure, pageDataFor } from "./page-host";
+import { forgetPageData, noteResourceFailure, pageDataFor, readyPage } from "./page-host";
 import type { RouteDef } from "./routes";
 
 type State =
@@ -41,7 +41,11 @@ export function usePageTitle(title: string | null): void {
  */
 export function PageHost({ def, path }: { readonly def: RouteDef; readonly path: string }) {
   const { i18n, t } = useLingui();
-  const [state, setState] = useState<State>({ status: "loading" });
+  // A page made ready before the first render (a prerendered page being hydrated) shows at once.
+  const [state, setState] = useState<State>(() => {
+    const Page = readyPage(def.id);
+    return Page ? { status: "ready", Page } : { status: "loading" };
+  });
   const [delayed, setDelayed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 

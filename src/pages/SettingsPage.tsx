@@ -6,6 +6,7 @@ import { intlTag } from "../ui/i18n";
 import { NUMBER_BOUNDS, type SettingKey, type UserSettings } from "../ui/settings/schema";
 import { settings, updateSetting } from "../ui/settings/store";
 import { LocaleSelect, ModeSelect, SchemeSelect, SettingSelect, ThemeSelect } from "../ui/shell/SettingSelect";
+import { TimeFormatSelect, UtcOffsetSelect } from "../ui/time/TimeSettings";
 import * as css from "./pages.css";
 
 const SIDES = ["left", "right"] as const;
@@ -106,6 +107,12 @@ export function SettingsPage() {
         <Row label={<Trans>Sidebar side</Trans>}>
           <SettingSelect name="sidebar_side" options={SIDES} labels={SIDE_LABELS} />
         </Row>
+        <Row label={<Trans>Date and time</Trans>}>
+          <TimeFormatSelect className={css.input} />
+        </Row>
+        <Row label={<Trans>Time zone</Trans>}>
+          <UtcOffsetSelect className={css.input} />
+        </Row>
       </div>
       <h2 className={css.h2}>
         <Trans>Trading</Trans>
@@ -125,6 +132,9 @@ export function SettingsPage() {
         </Row>
         <Row label={<Trans>Derivatives leverage</Trans>}>
           <NumberSetting name="derivative_leverage" />
+        </Row>
+        <Row label={<Trans>Keep the amount after placing an order</Trans>}>
+          <Toggle name="order_form_keep_amount" />
         </Row>
         <Row label={<Trans>Hide small balances</Trans>}>
           <Toggle name="hide_small_balances" />

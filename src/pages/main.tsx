@@ -4,10 +4,10 @@
  * wrong theme or language.
  */
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { subscribeKey } from "valtio/utils";
-import { negotiateLocale, variantConfig } from "../protocol";
-import { initAuth } from "../ui/auth";
+import { localeFromSearch, negotiateLocale, variantConfig } from "../protocol";
+import { auth, initAuth, isLoggedIn } from "../ui/auth";
 import { apiUrl, loadConfig } from "../ui/config";
 import { activateLocale } from "../ui/i18n";
 import { log } from "../ui/log";
@@ -15,9 +15,11 @@ import { syncNotificationPrefs } from "../ui/notifications/sync";
 import { registerServiceWorker } from "../ui/service-worker";
 import { startSession } from "../ui/session";
 import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
+import { exchangeFetch } from "../ui/shell/api-notice";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
 import { App } from "./App";
+import { followLocaleInAddress, shouldHydrate } from "./hydrate";
 import { resourcesFailed } from "./page-host";
 
 async function boot(): Promise<void> {
@@ -33,11 +35,18 @@ async function boot(): Promise<void> {
   settings.total_equivalent_currency = variant.defaultCurrency;
   settings.ticker_vol_unit = variant.defaultCurrency;
   await hydrateAndPersistSettings();
+  // A locale the address names (`?locale=`, docs/product-rules.md#locales) is a choice, as if made
+  // in the switch: it is shown, and kept.
+  const addressed = localeFromSearch(window.location.search);
+  if (addressed !== null) settings.locale = addressed;
   // After the local copy: the exchange's notification preferences win once the user is known.
   syncNotificationPrefs();
 
   await activateLocale(settings.locale);
-  subscribeKey(settings, "locale", (locale) => void activateLocale(locale));
+  subscribeKey(settings, "locale", (locale) => {
+    void activateLocale(locale);
+    followLocaleInAddress(window, locale);
+  });
 
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
   const paint = (): void => {
@@ -55,7 +64,7 @@ async function boot(): Promise<void> {
   subscribeKey(settings, "color_scheme", paint);
 
   await restoreMaintenanceDismissal();
-  fetch(apiUrl(config.endpoints, "/v2/platform/status"))
+  exchangeFetch(apiUrl(config.endpoints, "/v2/platform/status"))
     .then((r) => (r.ok ? r.json() : r.body?.cancel().then(() => null)))
     .then((body: unknown) => {
       const active = platformStatusFrom(body);
@@ -65,11 +74,14 @@ async function boot(): Promise<void> {
 
   const root = document.getElementById("root");
   if (!root) throw new Error("#root missing from index.html");
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A prerendered public page is hydrated when the first render matches it (hydrate.ts).
+  if (await shouldHydrate(root, window.location, settings.locale, isLoggedIn(auth), settings)) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 
   if (import.meta.env.PROD) {
     void registerServiceWorker({

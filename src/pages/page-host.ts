@@ -2,6 +2,7 @@
  * Loads what a page needs before it shows: its code chunk and, for static public pages, its page
  * data. Results are cached per path so a prefetched page opens at once.
  */
+import type { ComponentType } from "react";
 import { appScheduler } from "../ui/scheduler";
 import { loadPageData, type PageDataResult } from "../ui/routing/page-data";
 
@@ -37,4 +38,20 @@ export function pageDataFor(path: string): Promise<PageDataResult> {
 
 export function forgetPageData(path: string): void {
   pageDataCache.delete(path);
+}
+
+/**
+ * Pages whose chunk (and catalog, and page data) are already here before the first render, by route
+ * id: a prerendered page is hydrated, and hydration must render at once what the build rendered,
+ * not a loading state first (src/pages/main.tsx, src/pages/prerender.tsx).
+ */
+const ready = new Map<string, ComponentType>();
+
+export function markPageReady(routeId: string, Page: ComponentType): void {
+  ready.set(routeId, Page);
+}
+
+/** The page component to show at once, if it was made ready before the first render. */
+export function readyPage(routeId: string): ComponentType | undefined {
+  return ready.get(routeId);
 }

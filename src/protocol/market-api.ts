@@ -341,6 +341,11 @@ export interface MarketWorkerApi {
   loadLiquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void>;
   unsubscribe(handle: string): void;
   onConnection(listener: (state: ConnectionState) => void): void;
+  /**
+   * Every HTTP 429 the worker's REST calls got (its `Retry-After` header and body), for the main
+   * thread's one rate-limit notice; the worker itself waits and retries its reads.
+   */
+  onRateLimited(listener: (retryAfter: string | null, body: unknown) => void): void;
   /** Opens the account socket and authenticates; resolves with the server's reply. */
   authenticate(credentials: AccountCredentials): Promise<AuthResult>;
   /**

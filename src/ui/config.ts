@@ -75,6 +75,11 @@ export async function loadConfig(origin: string): Promise<AppConfig> {
   return loaded;
 }
 
+/** Sets the configuration without fetching it: the build's prerender, which has no server to ask. */
+export function setStaticConfig(config: AppConfig): void {
+  loaded = config;
+}
+
 export function appConfig(): AppConfig {
   if (!loaded) throw new Error("config read before loadConfig()");
   return loaded;

@@ -109,4 +109,14 @@ export function loadCatalog(area: CatalogArea): Promise<void> {
   return Promise.all([...locales].map((l) => loadArea(l, area))).then(() => undefined);
 }
 
+/**
+ * A page's messages as the app has them once the page shows: core, then the page's area over it
+ * (loadCatalog loads an area after core). The build's prerender activates exactly these per page,
+ * so a message two areas translate differently renders as the page's own area has it.
+ */
+export async function pageMessages(locale: Locale, area: CatalogArea | undefined): Promise<Messages> {
+  const [{ messages }, own] = await Promise.all([core[locale](), area ? areas[area][locale]() : null]);
+  return { ...messages, ...own?.messages };
+}
+
 export { i18n };

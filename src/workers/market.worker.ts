@@ -43,6 +43,8 @@ import {
   healthOf,
   LiquidationsHistory,
   checkLedgers,
+  restGet,
+  type WorkerRest,
   packBook,
   packCandles,
   packTrades,
@@ -88,6 +90,15 @@ const stress = new StressSource(stressCore, workerScheduler);
 const faults = new FaultInjector(workerScheduler);
 const views = new Map<string, ViewEntry>();
 const connectionListeners: ((s: ConnectionState) => void)[] = [];
+const rateLimitListeners: ((retryAfter: string | null, body: unknown) => void)[] = [];
+/** The worker's REST: a 429 goes to the main thread's one notice, reads wait and retry (core/rest.ts). */
+const rest: WorkerRest = {
+  fetch: (url, init) => fetch(url, init),
+  timers: workerScheduler,
+  onRateLimited: (retryAfter, body) => {
+    for (const l of rateLimitListeners) void l(retryAfter, body);
+  },
+};
 const account = new AccountCore();
 let liquidations: LiquidationsHistory | null = null;
 let authConnection: Connection | null = null;
@@ -150,12 +161,16 @@ function ensureConnection(): Connection {
     ...(cfg.idleMs !== undefined ? { idleMs: cfg.idleMs } : {}),
     onSocketStatus: () => notifyConnection(),
     onPlatform: (status) => {
+      // The welcome's status is the truth at (re)connect: a maintenance that ended while the
+      // socket was away leaves no 20061 to hear.
       platform = status;
+      maintenance = status === 0;
       notifyConnection();
     },
     onInfo: (code) => {
       if (code === INFO_CODES.MAINTENANCE_START) maintenance = true;
       if (code === INFO_CODES.MAINTENANCE_END) maintenance = false;
+      if (code === INFO_CODES.MAINTENANCE_START || code === INFO_CODES.MAINTENANCE_END) platform = maintenance ? 0 : 1;
       notifyConnection();
     },
   });
@@ -388,7 +403,10 @@ const api = {
 
   async loadLiquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void> {
     if (!config) throw new Error("configure() first");
-    liquidations ??= new LiquidationsHistory(config.restPublic ?? "", (url) => fetch(url));
+    liquidations ??= new LiquidationsHistory(config.restPublic ?? "", async (url) => {
+      const reply = await restGet(rest, url);
+      return { ok: reply.ok, status: reply.status, json: () => Promise.resolve(reply.body) };
+    });
     const pending = liquidations.load(end);
     void onView(liquidations.view()); // LOADING
     void onView(await pending);
@@ -406,6 +424,10 @@ const api = {
   onConnection(listener: (state: ConnectionState) => void): void {
     connectionListeners.push(listener);
     void listener(connectionState());
+  },
+
+  onRateLimited(listener: (retryAfter: string | null, body: unknown) => void): void {
+    rateLimitListeners.push(listener);
   },
 
   async authenticate(creds: AccountCredentials): Promise<AuthResult> {
@@ -458,8 +480,11 @@ const api = {
   async checkLedgers(): Promise<LedgerCheckResult> {
     return checkLedgers({
       base: config?.restAuth ?? "",
-      fetch: (url, init) => fetch(url, init),
+      fetch: rest.fetch,
+      timers: rest.timers,
       headers: (path, body) => accountAuth.restHeaders(path, body),
+      resetNonce: () => accountAuth.resetNonce(),
+      ...(rest.onRateLimited ? { onRateLimited: rest.onRateLimited } : {}),
       account: () => ({
         version: account.version,
         wallets: account.walletsKnown ? [...account.wallets.values()] : null,
@@ -487,6 +512,7 @@ const api = {
     orders.socketClosed();
     views.clear();
     connectionListeners.length = 0;
+    rateLimitListeners.length = 0;
     workerScheduler.dispose();
   },
 } satisfies MarketWorkerApi;

@@ -5,7 +5,7 @@
  * /tradedesk; elsewhere the saved layout is shown as it is.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { formatPercent, splitPair, toSignificant, type TickerView } from "../../protocol";
@@ -14,7 +14,8 @@ import { market } from "../market/market";
 import { gridEditable } from "./desk-paths";
 import { accountStore } from "./account-store";
 import { hydrateAndPersistAlerts, watchAlerts } from "./alerts";
-import { connectionStore, watchConnection } from "./connection-store";
+import { ConnectionLight } from "./ConnectionLight";
+import { watchConnection } from "./connection-store";
 import * as css from "./desk.css";
 import { deskState, deskSymbol, fillOrderForm } from "./desk-state";
 import { DeskGrid } from "./grid/DeskGrid";
@@ -38,8 +39,12 @@ import {
   startEditing,
 } from "./grid/layouts";
 import { Modal } from "./Modal";
+import { PhoneDesk } from "./phone/PhoneDesk";
+import { usePhoneLayout } from "./phone/use-phone-layout";
 import { notices, notify } from "./notices";
-import { NotificationsSidebar, Toasts } from "./Notices";
+import { Toasts } from "./Notices";
+import { NotificationsPanel } from "../notifications/NotificationsPanel";
+import { useExchangeNotices, useOrderFillNotices } from "../notifications/use-desk-notices";
 import { defaultLayout, WIDGETS, WIDGETS_BY_TYPE } from "./registry";
 import { SHORTCUTS, shortcutFor } from "./shortcuts";
 import { subscribeTickers, tickersSnapshot } from "./widgets/markets/tickers-feed";
@@ -54,6 +59,8 @@ export function Desk({ pair }: { readonly pair: string }) {
   const a = useSnapshot(auth);
   const l = useSnapshot(layoutsState);
   const n = useSnapshot(notices);
+  // At phone widths: one column of tabs instead of the grid (docs/product-rules.md#phone-desk).
+  const phone = usePhoneLayout();
   const [sidebar, setSidebar] = useState(false);
   const [help, setHelp] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -89,7 +96,8 @@ export function Desk({ pair }: { readonly pair: string }) {
     };
   }, []);
 
-  useFillNotices();
+  useOrderFillNotices();
+  useExchangeNotices();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -159,7 +167,8 @@ export function Desk({ pair }: { readonly pair: string }) {
         <button
           type="button"
           className={css.button}
-          aria-pressed={sidebar}
+          aria-expanded={sidebar}
+          aria-haspopup="dialog"
           onClick={() => setSidebar((v) => !v)}
           data-testid="notifications-toggle"
         >
@@ -171,7 +180,7 @@ export function Desk({ pair }: { readonly pair: string }) {
         </button>
       </div>
 
-      <div className={css.bar} data-testid="layout-bar">
+      <div className={css.layoutBar} data-testid="layout-bar">
         <label className={css.group}>
           <span className={css.hint}>{t`Layout`}</span>
           <select
@@ -259,9 +268,9 @@ export function Desk({ pair }: { readonly pair: string }) {
       </div>
 
       <div className={css.body}>
-        {sidebar && l.mode === null && <NotificationsSidebar />}
         <div className={css.gridArea}>
-          {layout && (
+          {phone && <PhoneDesk pair={pair} />}
+          {layout && !phone && (
             <DeskGrid
               items={layout.items}
               defs={WIDGETS_BY_TYPE}
@@ -284,6 +293,8 @@ export function Desk({ pair }: { readonly pair: string }) {
       </div>
 
       <Toasts />
+      {/* Over the grid, never beside it: opening it leaves the grid's size as it is. */}
+      {sidebar && <NotificationsPanel onClose={() => setSidebar(false)} />}
 
       <Modal open={help} title={t`Keyboard shortcuts`} onClose={() => setHelp(false)} testId="shortcuts-dialog">
         <table className={css.keys}>
@@ -394,68 +405,11 @@ function PairHeadline({ pair }: { readonly pair: string }) {
         ticker ? `${change > 0 ? "+" : ""}${formatPercent(change)}` : "—",
         change >= 0 ? css.up : css.down,
       )}
-      {cell(t`24h high`, ticker ? toSignificant(ticker.high) : "—")}
-      {cell(t`24h low`, ticker ? toSignificant(ticker.low) : "—")}
-      {cell(t`24h volume`, ticker ? `${toSignificant(ticker.volume)} ${parts?.base ?? ""}` : "—")}
+      <span className={css.moreStats}>
+        {cell(t`24h high`, ticker ? toSignificant(ticker.high) : "—")}
+        {cell(t`24h low`, ticker ? toSignificant(ticker.low) : "—")}
+        {cell(t`24h volume`, ticker ? `${toSignificant(ticker.volume)} ${parts?.base ?? ""}` : "—")}
+      </span>
     </>
   );
-}
-
-function ConnectionLight() {
-  const { t } = useLingui();
-  const c = useSnapshot(connectionStore).state;
-  const state =
-    c === null
-      ? "connecting"
-      : c.status === "online"
-        ? c.silenceMs > 20_000
-          ? "silent"
-          : "online"
-        : c.status === "connecting" && c.reconnectRetries > 0
-          ? "reconnecting"
-          : c.status === "connecting"
-            ? "connecting"
-            : "offline";
-  const label = {
-    online: t`Live`,
-    silent: t`No data — checking the connection`,
-    connecting: t`Connecting…`,
-    reconnecting: t`Reconnecting…`,
-    offline: t`Offline`,
-  }[state];
-  return (
-    <span className={css.light} data-state={state} data-testid="connection-light" role="status">
-      {label}
-      {c?.maintenance ? ` · ${t`Maintenance`}` : ""}
-    </span>
-  );
-}
-
-/** A toast for every new own fill (not for the trades in the first snapshot). */
-function useFillNotices(): void {
-  const { t } = useLingui();
-  const view = useSnapshot(accountStore).view;
-  const seen = useRef<Set<number> | null>(null);
-  useEffect(() => {
-    if (!view) {
-      seen.current = null;
-      return;
-    }
-    if (seen.current === null) {
-      seen.current = new Set(view.trades.map((x) => x.id));
-      return;
-    }
-    for (const trade of view.trades) {
-      if (seen.current.has(trade.id)) continue;
-      seen.current.add(trade.id);
-      const amount = toSignificant(Math.abs(trade.exec_amount));
-      const price = toSignificant(trade.exec_price);
-      const pair = trade.pair.replace(/^t/, "");
-      notify({
-        level: "success",
-        kind: "trades",
-        text: trade.exec_amount > 0 ? t`Bought ${amount} ${pair} at ${price}` : t`Sold ${amount} ${pair} at ${price}`,
-      });
-    }
-  }, [view, t]);
 }

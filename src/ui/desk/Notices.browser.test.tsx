@@ -4,7 +4,8 @@ import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { activateLocale, i18n } from "../i18n";
 import { resetSettings, updateSetting } from "../settings/store";
-import { NotificationsSidebar, resetNoticeSound, Toasts } from "./Notices";
+import { NotificationsPanel } from "../notifications/NotificationsPanel";
+import { resetNoticeSound, Toasts } from "./Notices";
 import { notices, notify } from "./notices";
 
 /**
@@ -77,7 +78,7 @@ function mount(sidebar = false) {
   return render(
     <I18nProvider i18n={i18n}>
       <div style={{ width: 800, height: 500, position: "relative" }}>
-        {sidebar && <NotificationsSidebar />}
+        {sidebar && <NotificationsPanel onClose={() => undefined} />}
         <Toasts />
       </div>
     </I18nProvider>,
@@ -99,7 +100,7 @@ describe("toasts and the notifications sidebar", () => {
     await expect.poll(toastTexts, { timeout: 3000 }).toEqual(["Connection lost"]);
     await page.getByRole("button", { name: "Dismiss" }).click();
     await expect.poll(toastTexts).toEqual([]);
-    const items = [...page.getByTestId("notifications-sidebar").element().querySelectorAll("[data-level]")];
+    const items = [...page.getByTestId("notifications-panel").element().querySelectorAll("[data-level]")];
     expect(items.map((i) => [i.getAttribute("data-level"), i.firstElementChild?.textContent])).toEqual([
       ["error", "Connection lost"],
       ["success", "Order 1 placed"],

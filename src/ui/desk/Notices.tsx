@@ -1,5 +1,6 @@
 /**
- * Toasts (bottom right, each leaving after its TTL) and the notifications sidebar. Notices of a kind
+ * Toasts (bottom right, each leaving after its TTL; the notifications panel that lists them all is
+ * src/ui/notifications/NotificationsPanel.tsx). Notices of a kind
  * the user switched off never get here (notices.ts drops them); a toast of a kind switched off
  * since it arrived is hidden. A sound plays for a new toast when `sound_notices` is on: a short tone
  * made with Web Audio, no audio files to load.
@@ -108,29 +109,5 @@ export function Toasts() {
         </div>
       ))}
     </div>
-  );
-}
-
-export function NotificationsSidebar() {
-  const { t, i18n } = useLingui();
-  const n = useSnapshot(notices);
-  // Everything that arrives while the sidebar is open is read: keyed on the unread count itself (the
-  // history's length stops changing once it holds SIDEBAR_KEPT notices).
-  useEffect(() => {
-    if (n.unread !== 0) notices.unread = 0;
-  }, [n.unread]);
-  return (
-    <aside className={css.sidebar} aria-label={t`Notifications`} data-testid="notifications-sidebar">
-      <h2 className={css.sidebarTitle}>{t`Notifications`}</h2>
-      {n.history.length === 0 && <p className={css.hint}>{t`Nothing yet. Order updates and alerts appear here.`}</p>}
-      {n.history.map((x) => (
-        <div key={x.id} className={css.noticeItem} data-level={x.level}>
-          <div>{x.text}</div>
-          <time className={css.noticeTime} dateTime={new Date(x.mts).toISOString()}>
-            {i18n.date(new Date(x.mts), { hour: "2-digit", minute: "2-digit", second: "2-digit" })}
-          </time>
-        </div>
-      ))}
-    </aside>
   );
 }

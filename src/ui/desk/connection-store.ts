@@ -5,6 +5,7 @@
 import { proxy } from "valtio";
 import type { ConnectionState } from "../../protocol";
 import { market } from "../market/market";
+import { followFeed } from "../shell/maintenance";
 
 export const connectionStore: { state: ConnectionState | null } = proxy({ state: null });
 
@@ -14,6 +15,8 @@ export function watchConnection(): void {
   if (started) return;
   started = true;
   void market().connection((state) => {
+    // The maintenance notice follows the socket live (20060/20061), on every page with a feed.
+    followFeed(state);
     const prev = connectionStore.state;
     // Only a change of what the light shows is worth a render.
     if (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deskAreaOf, deskPath, gridEditable, pairFromPath } from "./desk-paths";
+import { deskAreaOf, deskPath, gridEditable, deskMarketFromPath } from "./desk-paths";
 
 describe("desk paths", () => {
   it("knows the area of a path", () => {
@@ -9,14 +9,16 @@ describe("desk paths", () => {
     expect(deskAreaOf("/trading/ETHUSD")).toBe("trading");
   });
 
-  it("reads the pair, falling back on anything malformed", () => {
-    expect(pairFromPath("/t/ethusd")).toBe("ETHUSD");
-    expect(pairFromPath("/tradedesk/TESTBTC:TESTUSD")).toBe("TESTBTC:TESTUSD");
-    expect(pairFromPath("/tradedesk/TESTBTC%3ATESTUSD")).toBe("TESTBTC:TESTUSD");
-    expect(pairFromPath("/tradedesk")).toBe("BTCUSD");
-    expect(pairFromPath("/t/%E0%A4%A")).toBe("BTCUSD");
-    expect(pairFromPath("/t/<x>")).toBe("BTCUSD");
-    expect(pairFromPath("/t/TESTBTCTESTUSD")).toBe("BTCUSD");
+  it("reads the market a path names: a pair, a funding currency or unreadable text", () => {
+    expect(deskMarketFromPath("/t/ethusd")).toEqual({ kind: "pair", pair: "ETHUSD" });
+    expect(deskMarketFromPath("/tradedesk/TESTBTC:TESTUSD")).toEqual({ kind: "pair", pair: "TESTBTC:TESTUSD" });
+    expect(deskMarketFromPath("/tradedesk/TESTBTC%3ATESTUSD")).toEqual({ kind: "pair", pair: "TESTBTC:TESTUSD" });
+    expect(deskMarketFromPath("/tradedesk")).toEqual({ kind: "pair", pair: "BTCUSD" });
+    // Not split as "FU/SD": a funding currency.
+    expect(deskMarketFromPath("/tradedesk/fUSD")).toEqual({ kind: "funding", currency: "USD" });
+    expect(deskMarketFromPath("/t/%E0%A4%A")).toEqual({ kind: "invalid", text: "%E0%A4%A" });
+    expect(deskMarketFromPath("/t/<x>")).toEqual({ kind: "invalid", text: "<x>" });
+    expect(deskMarketFromPath("/t/TESTBTCTESTUSD")).toEqual({ kind: "invalid", text: "TESTBTCTESTUSD" });
   });
 
   it("builds the path in the same area", () => {

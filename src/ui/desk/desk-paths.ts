@@ -2,7 +2,7 @@
  * Desk addresses: `/tradedesk[/PAIR]` (public, the customizable grid), `/t/PAIR` and `/trading/PAIR`
  * (the signed-in trading area). Switching pair keeps the user in the area they are in.
  */
-import { DEFAULT_PAIR, splitPair } from "../../protocol";
+import { DEFAULT_PAIR, parseDeskMarket, type DeskMarket } from "../../protocol";
 import { hasPathPrefix, isTradeDeskPath, TRADEDESK_PREFIX } from "../routing/paths";
 
 export type DeskArea = "tradedesk" | "t" | "trading";
@@ -13,18 +13,22 @@ export function deskAreaOf(path: string): DeskArea {
   return "tradedesk";
 }
 
-/** The pair named in a desk path, upper-cased and checked; the default pair when absent or invalid. */
-export function pairFromPath(path: string, fallback: string = DEFAULT_PAIR): string {
+/**
+ * What a desk path names: the default pair when it names nothing, otherwise the market its segment
+ * reads as (`parseDeskMarket`: a pair, a funding currency, or unreadable text). Whether that market
+ * exists is for the exchange's pair list to say (`KnownMarket.tsx`).
+ */
+export function deskMarketFromPath(path: string): DeskMarket {
   const segments = path.split("/").filter((s) => s !== "");
   const raw = segments[1];
-  if (raw === undefined) return fallback;
+  if (raw === undefined) return { kind: "pair", pair: DEFAULT_PAIR };
   let decoded: string;
   try {
-    decoded = decodeURIComponent(raw).toUpperCase();
+    decoded = decodeURIComponent(raw);
   } catch {
-    return fallback;
+    return { kind: "invalid", text: raw };
   }
-  return /^[A-Z0-9]{3,}(:[A-Z0-9]{3,})?$/.test(decoded) && splitPair(decoded) ? decoded : fallback;
+  return parseDeskMarket(decoded);
 }
 
 export function deskPath(area: DeskArea, pair: string): string {

@@ -4,6 +4,9 @@ import { compactSelect } from "./widgets/widget-chrome.css";
 
 export const desk = style({ display: "flex", flexDirection: "column", gap: 6, padding: "6px 0" });
 
+/** The desk's phone layout (src/ui/desk/phone/phone-tabs.ts's PHONE_QUERY, as a media condition). */
+const PHONE = "screen and (max-width: 768px)";
+
 export const bar = style({
   display: "flex",
   alignItems: "center",
@@ -14,9 +17,22 @@ export const bar = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: 6,
   fontSize: 13,
+  "@media": { [PHONE]: { gap: 8, padding: "4px 8px" } },
 });
 
-export const pairName = style({ fontSize: 18, fontWeight: 700, margin: 0, letterSpacing: 0.3 });
+/** Layouts are the grid's: a phone shows tabs instead (docs/product-rules.md#phone-desk). */
+export const layoutBar = style([bar, { "@media": { [PHONE]: { display: "none" } } }]);
+
+/** The 24 h high, low and volume: left out of the compact headline on a phone. */
+export const moreStats = style({ display: "contents", "@media": { [PHONE]: { display: "none" } } });
+
+export const pairName = style({
+  fontSize: 18,
+  fontWeight: 700,
+  margin: 0,
+  letterSpacing: 0.3,
+  "@media": { [PHONE]: { fontSize: 16 } },
+});
 export const quote = style({ color: vars.color.textMuted, fontWeight: 500 });
 
 export const stat = style({ display: "grid", lineHeight: 1.2, fontVariantNumeric: "tabular-nums" });
@@ -42,8 +58,11 @@ export const light = style({
       background: vars.color.textMuted,
     },
     '&[data-state="online"]::before': { background: vars.color.success },
-    '&[data-state="connecting"]::before, &[data-state="reconnecting"]::before': { background: vars.color.warning },
-    '&[data-state="offline"]::before, &[data-state="silent"]::before': { background: vars.color.danger },
+    // The states of feed-status.ts: warning while connecting or waiting, danger when data is not live.
+    '&[data-state="connecting"]::before, &[data-state="reconnecting"]::before, &[data-state="waiting"]::before, &[data-state="closing"]::before':
+      { background: vars.color.warning },
+    '&[data-state="offline"]::before, &[data-state="silent"]::before, &[data-state="stale"]::before, &[data-state="error"]::before, &[data-state="out-of-sync"]::before':
+      { background: vars.color.danger },
   },
 });
 
@@ -89,21 +108,6 @@ export const badge = style({
 export const body = style({ display: "flex", gap: 6, alignItems: "flex-start" });
 export const gridArea = style({ flex: "1 1 auto", minWidth: 0 });
 
-export const sidebar = style({
-  flex: "0 0 280px",
-  maxHeight: "calc(100vh - 140px)",
-  overflowY: "auto",
-  position: "sticky",
-  top: 6,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 6,
-  padding: 8,
-  fontSize: 12,
-});
-
-export const sidebarTitle = style({ fontSize: 13, margin: "0 0 6px" });
-
 export const noticeItem = style({
   borderLeft: `3px solid ${vars.color.border}`,
   padding: "4px 8px",
@@ -115,8 +119,6 @@ export const noticeItem = style({
     '&[data-level="info"]': { borderLeftColor: vars.color.accent },
   },
 });
-
-export const noticeTime = style({ color: vars.color.textMuted, fontSize: 11 });
 
 const slideIn = keyframes({
   from: { transform: "translateY(8px)", opacity: 0 },

@@ -75,4 +75,24 @@ describe("desk notices", () => {
     vi.advanceTimersByTime(NOTIFICATION_TTL_MS);
     expect(notices.toasts).toEqual([]);
   });
+
+  it("keeps one notice per key: told again, it is rewritten in place and its TTL starts over", () => {
+    notify({ level: "info", kind: "main", text: "other" });
+    const first = notify({ level: "success", kind: "trades", text: "Buying: 0.1 filled", key: "fills:42" });
+    vi.advanceTimersByTime(5000);
+    const again = notify({ level: "success", kind: "trades", text: "Bought 0.8", key: "fills:42" });
+    expect(again?.id).toBe(first?.id);
+    expect(notices.toasts.map((n) => n.text)).toEqual(["other", "Bought 0.8"]);
+    expect(notices.history.map((n) => n.text)).toEqual(["Bought 0.8", "other"]);
+    expect(notices.unread).toBe(2);
+    // The first telling's timer no longer removes it; the second's does.
+    vi.advanceTimersByTime(NOTIFICATION_TTL_MS - 1);
+    expect(notices.toasts.map((n) => n.text)).toEqual(["Bought 0.8"]);
+    vi.advanceTimersByTime(1);
+    expect(notices.toasts).toEqual([]);
+    // Told after its toast left: the toast shows again, still one entry in the history.
+    notify({ level: "success", kind: "trades", text: "Bought 0.9", key: "fills:42" });
+    expect(notices.toasts.map((n) => n.text)).toEqual(["Bought 0.9"]);
+    expect(notices.history.filter((n) => n.key === "fills:42")).toHaveLength(1);
+  });
 });

@@ -10,7 +10,7 @@ import { useSnapshot } from "valtio";
 import { auth } from "../auth";
 import { apiUrl, appConfig } from "../config";
 import { appScheduler } from "../scheduler";
-import type { ApiErrorKind } from "../shell/api-notice";
+import { exchangeFetch, type ApiErrorKind } from "../shell/api-notice";
 import { useApiErrorText } from "../shell/api-error-text";
 import { streamCsv } from "./csv-download";
 
@@ -42,7 +42,7 @@ export function useCsvExport(): CsvExport {
     }
     setState({ state: "running", rows: 0 });
     const r = await streamCsv(
-      (input, init) => fetch(input, init),
+      (input, init) => exchangeFetch(input, init),
       apiUrl(appConfig().endpoints, path),
       authToken,
       body,

@@ -36,6 +36,8 @@ export interface MarketBridge {
   status(key: string, onView: (view: StatusView) => void, signal: AbortSignal): Promise<void>;
   liquidations(end: number, onView: (view: LiquidationsHistoryView) => void): Promise<void>;
   connection(listener: (state: ConnectionState) => void): Promise<void>;
+  /** Every 429 the worker's REST got (`Retry-After`, body): the app-wide notice's other source. */
+  rateLimits(listener: (retryAfter: string | null, body: unknown) => void): Promise<void>;
   stress(setting: StressSetting | null): Promise<void>;
   /** Developer flag: faults injected into the public feed (null: none). */
   faults(settings: FaultSettings | null): Promise<void>;
@@ -83,6 +85,7 @@ export function createMarketBridge(): MarketBridge {
     status: (key, onView, signal) => stream(() => api.subscribeStatus(key, proxy(onView)), signal),
     liquidations: (end, onView) => api.loadLiquidations(end, proxy(onView)),
     connection: (listener) => api.onConnection(proxy(listener)),
+    rateLimits: (listener) => api.onRateLimited(proxy(listener)),
     stress: (setting) => api.setStress(setting),
     faults: (settings) => api.setFaults(settings),
     authenticate: (credentials) => api.authenticate(credentials),

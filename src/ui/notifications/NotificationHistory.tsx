@@ -7,6 +7,7 @@ import {
   type NotificationCategory,
   type NotificationHistoryRow,
 } from "../../protocol";
+import { isoTime, useTimeFormat } from "../time/format";
 import { historyPage, markRead, type AuthCall, type NotificationsError } from "./api";
 import * as css from "./notifications.css";
 import { useNotificationWords } from "./words";
@@ -27,8 +28,9 @@ interface Shown {
  * a page at a time (the exchange's `before` cursor), filtered by category, with "mark all read".
  */
 export function NotificationHistory({ call }: { readonly call: AuthCall }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const words = useNotificationWords();
+  const time = useTimeFormat();
   const filterId = useId();
   const [filter, setFilter] = useState<Filter>("all");
   /** The cursors of the pages before this one (the first page has none): "Newer" pops one. */
@@ -151,8 +153,8 @@ export function NotificationHistory({ call }: { readonly call: AuthCall }) {
                   data-read={row.read ? "1" : "0"}
                 >
                   <td className={`${css.td} ${css.cellTime}`}>
-                    <time dateTime={new Date(row.mts).toISOString()}>
-                      {i18n.date(new Date(row.mts), { dateStyle: "medium", timeStyle: "medium" })}
+                    <time dateTime={isoTime(row.mts)} title={time.exact(row.mts)}>
+                      {time.full(row.mts)}
                     </time>
                   </td>
                   <td className={`${css.td} ${css.cellType}`}>

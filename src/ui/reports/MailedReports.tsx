@@ -11,6 +11,7 @@ import { apiUrl, appConfig } from "../config";
 import { appScheduler } from "../scheduler";
 import { authCall } from "../session";
 import { useApiErrorText } from "../shell/api-error-text";
+import { exchangeFetch } from "../shell/api-notice";
 import * as pages from "../../pages/pages.css";
 import * as css from "../../pages/reports.css";
 import { visuallyHidden } from "../shell/shell.css";
@@ -72,7 +73,7 @@ export function useReportDownload(): {
     run: async (which) => {
       if (authToken === "") return "no-token";
       const r = await downloadReport(
-        (input, init) => fetch(input, init),
+        (input, init) => exchangeFetch(input, init),
         apiUrl(appConfig().endpoints, REPORT_PATHS.download),
         authToken,
         which,

@@ -12,7 +12,7 @@ import { auth, storeToken } from "../auth";
 import type * as AccountStore from "../desk/account-store";
 import { apiUrl, appConfig, type Endpoints } from "../config";
 import { log } from "../log";
-import { reportApiReply } from "../shell/api-notice";
+import { exchangeFetch } from "../shell/api-notice";
 import { LOGIN_PATH, loginRedirect, normalizePath } from "../routing/paths";
 import { appScheduler, type Scheduler } from "../scheduler";
 import {
@@ -47,33 +47,30 @@ let core: SessionCore | null = null;
 
 export function browserHttp(endpoints: Endpoints, timers: Scheduler): Http {
   return async (req) => {
-    const controller = new AbortController();
-    const cancel = timers.after(req.timeoutMs ?? REQUEST_TIMEOUT_MS, () => controller.abort());
-    try {
-      const headers: Record<string, string> = {};
-      if (req.body !== undefined) headers["content-type"] = "application/json";
-      if (req.token) headers["bfx-token"] = req.token;
-      const res = await fetch(apiUrl(endpoints, req.path), {
+    const headers: Record<string, string> = {};
+    if (req.body !== undefined) headers["content-type"] = "application/json";
+    if (req.token) headers["bfx-token"] = req.token;
+    // Every call of the session (login included) passes through exchangeFetch: 429 and maintenance
+    // are told once for the whole app, and a read refused for the rate is sent again after the
+    // server's wait (shell/api-notice.ts); the time limit is per attempt, not counting that wait.
+    const res = await exchangeFetch(
+      apiUrl(endpoints, req.path),
+      {
         method: req.method,
         headers,
         ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
         credentials: req.withCredentials ? "include" : "same-origin",
-        signal: controller.signal,
-      });
-      const text = await res.text();
-      let body: unknown = null;
-      try {
-        body = text === "" ? null : JSON.parse(text);
-      } catch {
-        body = null;
-      }
-      // Every call of the session (login included) passes here: 429 and maintenance are told once
-      // for the whole app (shell/api-notice.ts), not by each page.
-      reportApiReply(res.status, body, res.headers.get("retry-after"), timers.now());
-      return { status: res.status, body };
-    } finally {
-      cancel();
+      },
+      { timers, timeoutMs: req.timeoutMs ?? REQUEST_TIMEOUT_MS },
+    );
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text === "" ? null : JSON.parse(text);
+    } catch {
+      body = null;
     }
+    return { status: res.status, body };
   };
 }
 

@@ -90,6 +90,8 @@ export interface UserSettings {
   algorithmic_orders: boolean;
   ack_stop_order_warning: boolean;
   ack_interactive_book_order_warning: boolean;
+  /** The order form keeps its amount after a placed order (off: it clears, so an order is not sent twice by mistake). */
+  order_form_keep_amount: boolean;
   grid_config_version: string;
   bitcoin_view_enabled: boolean;
   bitcoin_view_mode: string;
@@ -154,6 +156,7 @@ export const DEFAULT_SETTINGS: Readonly<UserSettings> = Object.freeze({
   algorithmic_orders: false,
   ack_stop_order_warning: false,
   ack_interactive_book_order_warning: false,
+  order_form_keep_amount: false,
   grid_config_version: GRID_CONFIG_VERSION,
   bitcoin_view_enabled: false,
   bitcoin_view_mode: BITCOIN_VIEW_MODE_DEFAULT,

@@ -57,6 +57,8 @@ export async function hydrateAndPersistSettings(): Promise<() => Promise<void>> 
   } catch (err) {
     log.error("settings could not be read from IndexedDB", err);
   }
+  const stopSharing =
+    typeof BroadcastChannel === "undefined" ? () => {} : shareWithOtherTabs(new BroadcastChannel(TABS_CHANNEL));
   let last: Promise<void> = Promise.resolve();
   const write = (): Promise<void> => {
     last = set(SETTINGS_STORAGE_KEY, snapshot(settings)).catch((err: unknown) => {
@@ -66,9 +68,60 @@ export async function hydrateAndPersistSettings(): Promise<() => Promise<void>> 
   };
   const unsubscribe = subscribe(settings, () => void write());
   return async () => {
+    stopSharing();
     unsubscribe();
     // A change made just before stopping may not have reached the subscriber yet (valtio
     // notifies per microtask): write the final state.
     await write();
+  };
+}
+
+/** The channel the tabs of one browser tell each other their settings changes on. */
+export const TABS_CHANNEL = "user-settings";
+
+/** The parts of a BroadcastChannel used (a fake in tests). */
+export interface TabChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: "message", listener: (e: { readonly data: unknown }) => void): void;
+  close(): void;
+}
+
+/**
+ * Keeps the tabs of one browser in step (docs/product-rules.md#settings-across-tabs): every change
+ * made here goes to the other tabs at once as `{key: value}`, and theirs are applied here through
+ * the same bounds. Every tab writes its whole copy to IndexedDB, so without this a tab still holding
+ * an old value would write it back over the change another tab made; the last change made in any
+ * tab wins. A change that came from another tab is not sent on again.
+ */
+export function shareWithOtherTabs(channel: TabChannel): () => void {
+  // What the other tabs were last told (or told us), per key: a notification sends the keys whose
+  // value differs from it. Settings change when a person acts, so comparing ~150 small values then
+  // costs nothing worth a finer bookkeeping.
+  const known = new Map<string, string>();
+  const texts = (): [string, string, unknown][] =>
+    Object.entries(snapshot(settings)).map(([k, v]) => [k, JSON.stringify(v), v]);
+  for (const [k, text] of texts()) known.set(k, text);
+  channel.addEventListener("message", (e) => {
+    if (typeof e.data !== "object" || e.data === null) return;
+    for (const [key, value] of Object.entries(e.data)) {
+      if (!(key in DEFAULT_SETTINGS)) continue;
+      // Applied through the bounds; once applied, the other tabs already hold it: not sent back.
+      if (updateSetting(key as SettingKey, value)) known.set(key, JSON.stringify(settings[key as SettingKey]));
+    }
+  });
+  const unsubscribe = subscribe(settings, () => {
+    const changed: Record<string, unknown> = {};
+    let any = false;
+    for (const [key, text, value] of texts()) {
+      if (known.get(key) === text) continue;
+      known.set(key, text);
+      changed[key] = value;
+      any = true;
+    }
+    if (any) channel.postMessage(changed);
+  });
+  return () => {
+    unsubscribe();
+    channel.close();
   };
 }

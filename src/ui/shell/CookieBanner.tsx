@@ -11,11 +11,12 @@ import {
   type CookieConsent,
 } from "../consent";
 import { log } from "../log";
+import { exchangeFetch } from "./api-notice";
 import * as css from "./shell.css";
 
 async function lookupCountry(): Promise<string | null> {
   try {
-    const res = await fetch(apiUrl(appConfig().endpoints, "/v2/int/geo/ip"));
+    const res = await exchangeFetch(apiUrl(appConfig().endpoints, "/v2/int/geo/ip"));
     if (!res.ok) {
       // Release the unread body: an unread response keeps the request open in the browser.
       void res.body?.cancel();

@@ -1,14 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
+import { parseApiError } from "../../protocol";
 import type { ApiErrorKind } from "./api-notice";
+import { errorCodeText } from "./error-message";
 
 /**
  * What a page says beside a form when a call failed around it rather than on a field: one wording
  * for every page. Null for what the app already says once for all pages (the rate-limit notice,
- * the forced sign-out).
+ * the forced sign-out). Given the reply's body, a refusal the form did not place on a field is
+ * worded by its error code (error-message.ts), an unknown code included.
  */
-export function useApiErrorText(): (kind: ApiErrorKind) => string | null {
-  const { t } = useLingui();
-  return (kind) => {
+export function useApiErrorText(): (kind: ApiErrorKind, body?: unknown) => string | null {
+  const { t, i18n } = useLingui();
+  return (kind, body) => {
+    const refusal = kind === "refused" && body !== undefined ? parseApiError(body) : null;
+    if (refusal) return errorCodeText(i18n, refusal.code);
     switch (kind) {
       case "unreachable":
         return t`The exchange could not be reached. Check your connection, then try again.`;

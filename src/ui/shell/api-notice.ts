@@ -2,20 +2,22 @@
  * The app-wide handling of the exchange's refusals that are not one form's business
  * (docs/product-rules.md#errors): HTTP 429 becomes one notice with when to retry — the server's
  * `Retry-After` (seconds or an HTTP date), else a `wait` in the body (seconds), else the one-minute
- * window the exchange counts in — shown by `ApiNotice` whatever page made the call. The session's
- * transport (src/ui/session/session.ts `browserHttp`) reports every reply here, so the login page
- * and every signed-in page share it. Session-invalid answers are the session's forced logout;
- * maintenance is `maintenance.ts`'s notice; any other API error goes back to the form that made the
- * call, which words it with `apiErrorKind`.
+ * window the exchange counts in — shown by `ApiNotice` whatever page made the call, and a read is
+ * sent again once that wait is over (`withRetries` in src/protocol: the same rule the worker's REST
+ * follows). Every main-thread call to the exchange goes through `exchangeFetch` here — the session's
+ * transport (src/ui/session/session.ts `browserHttp`), the desk's chart history, layouts and order
+ * history, the report downloads, the platform status and the cookie banner's country lookup — and
+ * the worker reports its own 429s through the market bridge, so one notice speaks for all of them.
+ * Session-invalid answers are the session's forced logout; maintenance is `maintenance.ts`'s
+ * notice; any other API error goes back to the form that made the call, which words it with
+ * `apiErrorKind` (and an error code with `error-message.ts`).
  */
 import { proxy } from "valtio";
-import { errorAction, parseApiError } from "../../protocol";
+import { errorAction, isReadCall, parseApiError, retryAfterMs, withRetries, type Timers } from "../../protocol";
+import { appScheduler } from "../scheduler";
 import { setMaintenance } from "./maintenance";
 
-/** When the exchange says nothing: its rate limits count in one-minute windows (server/rate-limit.ts). */
-export const DEFAULT_RETRY_MS = 60_000;
-/** A server asking for more than this is read as this: a notice should not promise next week. */
-const MAX_RETRY_MS = 15 * 60_000;
+export { DEFAULT_RETRY_MS, retryAfterMs } from "../../protocol";
 
 export interface ApiNoticeState {
   /** Epoch ms from which calls may be tried again; null when no rate limit is in force. */
@@ -23,23 +25,6 @@ export interface ApiNoticeState {
 }
 
 export const apiNotice: ApiNoticeState = proxy({ rateLimitedUntil: null });
-
-/** How long to wait after a 429, from the `Retry-After` header or a `wait` in the body (ms). */
-export function retryAfterMs(header: string | null, body: unknown, now: number): number {
-  const text = header?.trim() ?? "";
-  let ms: number | null = null;
-  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
-  else if (text !== "") {
-    const at = Date.parse(text);
-    if (Number.isFinite(at)) ms = at - now;
-  }
-  if (ms === null && typeof body === "object" && body !== null) {
-    const wait = (body as Record<string, unknown>)["wait"];
-    if (typeof wait === "number" && Number.isFinite(wait) && wait >= 0) ms = wait * 1000;
-  }
-  if (ms === null || !Number.isFinite(ms)) return DEFAULT_RETRY_MS;
-  return Math.min(MAX_RETRY_MS, Math.max(1000, ms));
-}
 
 /**
  * Takes in a reply of any exchange call (status, parsed body, `Retry-After` header): a 429 sets the
@@ -52,6 +37,91 @@ export function reportApiReply(status: number, body: unknown, retryAfter: string
     const until = now + retryAfterMs(retryAfter, body, now);
     apiNotice.rateLimitedUntil = Math.max(apiNotice.rateLimitedUntil ?? 0, until);
   } else if (status >= 400 && action.kind === "maintenance") setMaintenance(true);
+}
+
+export interface ExchangeFetchOptions {
+  /** The transport (tests pass a fake); the page's `fetch` by default. */
+  readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** The clock and timers of the waits; the app's scheduler by default. */
+  readonly timers?: Pick<Timers, "after" | "now">;
+  /** The longest one attempt may take (the waits between attempts not counted); none by default. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * `fetch` for a call to the exchange: every 429 sets the app-wide notice, and a read
+ * (`isReadCall`: a GET, an `auth/r/` or `calc` POST) is sent again after the server's wait — at most
+ * twice — so the page that made it fills in by itself; a write gets its 429 back. A maintenance
+ * answer turns the maintenance notice on. The caller's `signal` also ends a wait.
+ */
+export async function exchangeFetch(
+  input: RequestInfo | URL,
+  init: RequestInit = {},
+  o: ExchangeFetchOptions = {},
+): Promise<Response> {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const timers = o.timers ?? appScheduler;
+  const send = o.fetch ?? ((i: string, n: RequestInit) => fetch(i, n));
+  const outer = init.signal ?? null;
+  const reply = await withRetries(
+    async () => {
+      const res = await attempt(send, url, init, timers, o.timeoutMs);
+      const body = res.status >= 400 ? await jsonOf(res.clone()) : null;
+      if (res.status !== 429) reportApiReply(res.status, body, null, timers.now());
+      return { status: res.status, retryAfter: res.headers.get("retry-after"), body, res };
+    },
+    {
+      timers,
+      retryRateLimit: isReadCall(init.method ?? "GET", url),
+      onRateLimited: (retryAfter, body, now) => reportApiReply(429, body, retryAfter, now),
+      ...(outer
+        ? {
+            onAbort: (abort: (reason: unknown) => void) => {
+              if (outer.aborted) {
+                abort(outer.reason);
+                return () => {};
+              }
+              const listener = (): void => abort(outer.reason);
+              outer.addEventListener("abort", listener, { once: true });
+              return () => outer.removeEventListener("abort", listener);
+            },
+          }
+        : {}),
+    },
+  );
+  return reply.res;
+}
+
+/** One attempt, aborted by the caller's signal or by its own time limit. */
+async function attempt(
+  send: (input: string, init: RequestInit) => Promise<Response>,
+  input: string,
+  init: RequestInit,
+  timers: Pick<Timers, "after">,
+  timeoutMs: number | undefined,
+): Promise<Response> {
+  if (timeoutMs === undefined) return send(input, init);
+  const controller = new AbortController();
+  const outer = init.signal;
+  const forward = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  outer?.addEventListener("abort", forward, { once: true });
+  const cancel = timers.after(timeoutMs, () => controller.abort());
+  try {
+    return await send(input, { ...init, signal: controller.signal });
+  } finally {
+    cancel();
+    outer?.removeEventListener("abort", forward);
+  }
+}
+
+async function jsonOf(res: Response): Promise<unknown> {
+  try {
+    const text = await res.text();
+    return text === "" ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
 }
 
 /** Whole seconds left of the rate limit at `now` (0: none in force). */

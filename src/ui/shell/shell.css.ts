@@ -114,15 +114,41 @@ export const main = style({
 });
 
 export const footer = style({
-  padding: "16px",
+  padding: "24px 16px 16px",
   borderTop: `1px solid ${vars.color.border}`,
   color: vars.color.textMuted,
-  fontSize: 12,
-  display: "flex",
+  fontSize: 13,
+  display: "grid",
+  // One column no wider than the page: an auto track would take the link grid's intrinsic width
+  // (all its columns side by side), and a phone would lay the whole page out ~860 px wide.
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: 16,
-  flexWrap: "wrap",
-  justifyContent: "space-between",
 });
+
+/** The footer's link groups: as many columns as fit, one under another on a phone. */
+export const footerNav = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))",
+  gap: "16px 24px",
+  maxWidth: 1200,
+  width: "100%",
+  margin: "0 auto",
+});
+
+export const footerTitle = style({ fontSize: 13, fontWeight: 600, color: vars.color.text, margin: "0 0 8px" });
+
+export const footerList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 2 });
+
+export const footerLink = style({
+  color: vars.color.textMuted,
+  textDecoration: "none",
+  display: "inline-block",
+  // A 24 px target at least, for a finger on a phone.
+  padding: "3px 0",
+  selectors: { "&:hover": { color: vars.color.text, textDecoration: "underline" } },
+});
+
+export const footerNote = style({ maxWidth: 1200, width: "100%", margin: "0 auto", fontSize: 12 });
 
 export const visuallyHidden = style({
   position: "absolute",

@@ -120,6 +120,34 @@ describe("the account socket's sign-in (AccountAuth)", () => {
     expect(h.auth.state).toMatchObject({ status: "ok", replies: 2 });
   });
 
+  it("answers a 10114 (nonce too small) with one fresh nonce on a fresh socket, then refuses", async () => {
+    const h = harness();
+    const NONCE = { event: "auth", status: "FAILED", chanId: 0, code: ERROR_CODES.AUTH_NONCE, msg: "nonce: small" };
+    const signedIn = h.auth.begin({ kind: "apiKey", key: "k", secret: "s" });
+    const first = await h.open();
+    h.auth.reply(NONCE);
+    // Not refused: reconnected once, and the next `auth` carries a nonce past the refused one by
+    // more than the clock moved (the reset's lead).
+    expect(h.calls).toEqual({ stop: 0, reconnect: 1 });
+    expect(h.auth.state.status).toBe("pending");
+    h.auth.closed();
+    const second = await h.open();
+    expect(Number(second["authNonce"]) - Number(first["authNonce"])).toBeGreaterThanOrEqual(1000);
+    h.auth.reply(OK);
+    expect(await signedIn).toEqual({ ok: true, userId: 7, code: null, msg: "" });
+
+    // Once per accepted sign-in: a 10114 right after the retry is a refusal.
+    h.auth.closed();
+    await h.open();
+    h.auth.reply(NONCE);
+    expect(h.calls.reconnect).toBe(2);
+    h.auth.closed();
+    await h.open();
+    h.auth.reply(NONCE);
+    expect(h.auth.state).toMatchObject({ status: "failed", code: ERROR_CODES.AUTH_NONCE });
+    expect(h.calls.stop).toBe(1);
+  });
+
   it("refuses a swap when signed out or for another kind of credentials", async () => {
     const h = harness();
     expect(h.auth.swap({ kind: "token", token: "t" })).toBe(false);

@@ -5,7 +5,13 @@
  * `AccountAuth` holds the credentials and signs every (re)connect in with them.
  */
 
-import { parseCaps, type AccountAuthState, type AccountCredentials, type AuthResult } from "../../protocol";
+import {
+  ERROR_CODES,
+  parseCaps,
+  type AccountAuthState,
+  type AccountCredentials,
+  type AuthResult,
+} from "../../protocol";
 
 export type Credentials = AccountCredentials;
 
@@ -32,6 +38,13 @@ export async function hmacSha384Hex(crypto: HmacCrypto, secret: string, message:
   return out;
 }
 
+/**
+ * How far past the clock a reset moves the nonces: past what another holder of the same key (the
+ * key signed in in another tab, a bot) drew within the same millisecond. The exchange accepts
+ * nonces up to minutes ahead of its clock (docs/protocol.md#authenticated-rest).
+ */
+const NONCE_RESET_LEAD_US = 1000;
+
 /** Microsecond nonces, strictly increasing even when called twice in one millisecond. */
 export class NonceSource {
   #last = 0;
@@ -39,6 +52,15 @@ export class NonceSource {
     const n = Math.max(Math.floor(nowMs) * 1000, this.#last + 1);
     this.#last = n;
     return n;
+  }
+
+  /**
+   * After a 10114 (nonce too small, docs/protocol.md#authenticated-rest): the next nonce comes from
+   * the clock now, and above every nonce this source gave out — including those of calls still on
+   * their way, one of which overtook the refused call and moved the key's nonce past it.
+   */
+  reset(nowMs: number): void {
+    this.#last = Math.max(this.#last, Math.floor(nowMs) * 1000) + NONCE_RESET_LEAD_US;
   }
 }
 
@@ -123,6 +145,8 @@ export class AccountAuth {
   #attempt = 0;
   #pending: ((r: AuthResult) => void) | null = null;
   #state: AccountAuthState = SIGNED_OUT;
+  /** A 10114 was already answered with a fresh nonce since the last accepted `auth` (once only). */
+  #nonceRetried = false;
 
   constructor(options: AccountAuthOptions) {
     this.#o = options;
@@ -143,6 +167,7 @@ export class AccountAuth {
     this.#credentials = credentials;
     this.#sent = null;
     this.#attempt++;
+    this.#nonceRetried = false;
     this.#set({ status: "pending", code: null, msg: "", replies: 0 });
     return new Promise<AuthResult>((resolve) => {
       this.#pending = resolve;
@@ -174,6 +199,11 @@ export class AccountAuth {
     const nonce = String(this.#nonces.next(this.#o.now()));
     const signature = await hmacSha384Hex(this.#o.crypto, c.secret, `/api/${path.replace(/^\//, "")}${nonce}${body}`);
     return { "bfx-apikey": c.key, "bfx-nonce": nonce, "bfx-signature": signature };
+  }
+
+  /** A 10114 answered a signed REST call: the next signature uses a fresh nonce (NonceSource.reset). */
+  resetNonce(): void {
+    this.#nonces.reset(this.#o.now());
   }
 
   /** The socket opened: authenticate with the credentials held now. */
@@ -213,6 +243,7 @@ export class AccountAuth {
     const replies = this.#state.replies + 1;
     const result: AuthResult = { ok: outcome.ok, userId: outcome.userId, code: outcome.code, msg: outcome.msg };
     if (outcome.ok) {
+      this.#nonceRetried = false;
       const orders = outcome.caps === null ? undefined : parseCaps(outcome.caps)["orders"];
       this.#set({ status: "ok", code: null, msg: "", replies, ...(orders ? { canTrade: orders.write } : {}) });
       this.#settle(result);
@@ -222,6 +253,15 @@ export class AccountAuth {
       // The refused credentials were replaced while their `auth` was out (a renewal raced a
       // reconnect): the new ones get a fresh socket rather than a refusal being reported for a
       // token nobody holds any more.
+      this.#set({ ...this.#state, replies });
+      this.#o.reconnect();
+      return outcome;
+    }
+    if (outcome.code === ERROR_CODES.AUTH_NONCE && !this.#nonceRetried && this.#credentials.kind === "apiKey") {
+      // Nonce too small (docs/product-rules.md#errors): a signed call overtook this `auth` or
+      // another holder of the key is ahead; one fresh nonce on a fresh socket, then a refusal.
+      this.#nonceRetried = true;
+      this.resetNonce();
       this.#set({ ...this.#state, replies });
       this.#o.reconnect();
       return outcome;

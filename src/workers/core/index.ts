@@ -10,4 +10,5 @@ export { AccountCore } from "./account";
 export { AccountAuth, authMessage, readAuthReply, type HmacCrypto } from "./auth";
 export { LiquidationsHistory } from "./history";
 export { checkLedgers } from "./ledger-check";
+export { restGet, type WorkerRest } from "./rest";
 export { OrderDesk, type CancelTarget } from "./orders";

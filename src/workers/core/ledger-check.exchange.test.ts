@@ -10,11 +10,13 @@ import { ledgerReconciliationCodec, walletCodec, type Wallet } from "../../proto
 import { demoSession } from "../../../server/test-support/session.ts";
 import { openVenue } from "../../../server/exchange/venue.ts";
 import { toUnits } from "../../../server/store/db.ts";
+import { globalScheduler } from "../../../tests/support/timers.ts";
 import { AccountAuth } from "./auth";
 import { checkLedgers, reconcile } from "./ledger-check";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 5, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
 const demoId = venue.seeded as number;
+const timers = globalScheduler();
 const api = demoSession({ exchange: venue.exchange, account: venue.gateway });
 
 function auth(credentials: Parameters<AccountAuth["begin"]>[0]): AccountAuth {
@@ -42,6 +44,7 @@ async function check(a: AccountAuth, pageSize: number) {
   return checkLedgers({
     base: `http://${api.host}`,
     fetch: (url, init) => fetch(url, init),
+    timers,
     headers: (path, body) => a.restHeaders(path, body),
     account: () => ({ version: 1, wallets }),
     pageSize,
@@ -116,6 +119,7 @@ describe("the worker's ledger check against the embedded exchange", () => {
     const nowhere = await checkLedgers({
       base: "http://127.0.0.1:9",
       fetch: (url, init) => fetch(url, init),
+      timers,
       headers: () => Promise.resolve({ "bfx-token": "x" }),
       account: () => ({ version: 1, wallets: [] }),
     });
@@ -124,6 +128,7 @@ describe("the worker's ledger check against the embedded exchange", () => {
     const early = await checkLedgers({
       base: `http://${api.host}`,
       fetch: (url, init) => fetch(url, init),
+      timers,
       headers: () => Promise.resolve({ "bfx-token": venue.accounts.issueToken(demoId, Date.now()) }),
       account: () => ({ version: 1, wallets: null }),
     });
@@ -142,6 +147,7 @@ describe("the worker's ledger check against the embedded exchange", () => {
         const body = reads === 1 ? rows : [[2, "USD", "exchange", 11, null, 1, 6, null, "Deposit"], ...rows];
         return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) });
       },
+      timers,
       headers: () => Promise.resolve({}),
       account: () => ({
         version: ++version,

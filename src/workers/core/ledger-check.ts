@@ -22,6 +22,7 @@ import {
   type LedgerStep,
   type Wallet,
 } from "../../protocol";
+import { signedPost, type RestReply, type RestSigner, type WorkerRest } from "./rest";
 
 const PATH = "/v2/auth/r/ledgers/hist";
 /** Bitfinex's largest page: few round trips for a long ledger. */
@@ -32,12 +33,15 @@ const ATTEMPTS = 3;
 export interface LedgerCheckDeps {
   /** The authenticated REST origin. */
   readonly base: string;
-  readonly fetch: (
-    url: string,
-    init: { readonly method: "POST"; readonly headers: Record<string, string>; readonly body: string },
-  ) => Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
+  readonly fetch: WorkerRest["fetch"];
+  /** The waits after a 429 (src/workers/core/rest.ts). */
+  readonly timers: WorkerRest["timers"];
   /** The signed headers for a call (AccountAuth.restHeaders); null when signed out. */
-  readonly headers: (path: string, body: string) => Promise<Record<string, string> | null>;
+  readonly headers: RestSigner["headers"];
+  /** A fresh nonce after a 10114 (AccountAuth.resetNonce). */
+  readonly resetNonce?: () => void;
+  /** Every 429: the main thread's notice. */
+  readonly onRateLimited?: WorkerRest["onRateLimited"];
   /**
    * The account socket's wallets now (null until its snapshot arrived), and the account view's
    * version (it rises on every change).
@@ -53,24 +57,25 @@ type Rows =
 async function readAll(d: LedgerCheckDeps): Promise<Rows> {
   const limit = d.pageSize ?? PAGE;
   const rows: LedgerEntry[] = [];
+  const rest: WorkerRest = {
+    fetch: d.fetch,
+    timers: d.timers,
+    ...(d.onRateLimited ? { onRateLimited: d.onRateLimited } : {}),
+  };
+  const signer: RestSigner = { headers: d.headers, ...(d.resetNonce ? { resetNonce: d.resetNonce } : {}) };
   let cursor: { end: number; end_id: number } | null = null;
   for (;;) {
     const body = JSON.stringify({ limit, ...cursor });
-    const headers = await d.headers(PATH, body);
-    if (headers === null) return { ok: false, error: "signed-out" };
-    let reply: unknown;
+    let reply: RestReply | null;
     try {
-      const res = await d.fetch(`${d.base}${PATH}`, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body,
-      });
-      if (!res.ok) return { ok: false, error: "refused" };
-      reply = await res.json();
+      // A 429 waits and reads again, a 10114 signs again (rest.ts): a page is a read.
+      reply = await signedPost(rest, signer, d.base, PATH, body);
     } catch {
       return { ok: false, error: "unreachable" };
     }
-    const page = ledgerCodec.decodeList(reply);
+    if (reply === null) return { ok: false, error: "signed-out" };
+    if (!reply.ok) return { ok: false, error: "refused" };
+    const page = ledgerCodec.decodeList(reply.body);
     if (!page.ok) return { ok: false, error: "malformed" };
     rows.push(...page.value);
     const oldest = page.value.at(-1);

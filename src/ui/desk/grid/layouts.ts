@@ -11,6 +11,7 @@ import { proxy, snapshot, subscribe } from "valtio";
 import { GRID_CONFIG_VERSION } from "../../../protocol";
 import { auth } from "../../auth";
 import { apiUrl, appConfig } from "../../config";
+import { exchangeFetch } from "../../shell/api-notice";
 import { log } from "../../log";
 import { appScheduler, type Cancel } from "../../scheduler";
 import {
@@ -220,7 +221,7 @@ export function deleteLayout(id: string): void {
 // ---- persistence ----------------------------------------------------------------------------
 
 async function serverCall(path: string, body: unknown): Promise<unknown> {
-  const res = await fetch(apiUrl(appConfig().endpoints, path), {
+  const res = await exchangeFetch(apiUrl(appConfig().endpoints, path), {
     method: "POST",
     headers: { "content-type": "application/json", "bfx-token": auth.authToken },
     body: JSON.stringify(body),

@@ -1,9 +1,10 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useSnapshot } from "valtio";
 import { appScheduler } from "../../../scheduler";
-import type { HealthStore, HealthSummary } from "./feed-health";
+import { connectionStore } from "../../connection-store";
+import { feedLabel, feedLevel, feedState } from "../../feed-status";
+import type { HealthStore } from "./feed-health";
 import * as css from "./order-book.css";
 
 interface FeedBadgeProps {
@@ -12,13 +13,15 @@ interface FeedBadgeProps {
 }
 
 /**
- * The feed-health badge: a dot and a short state, red on a stale or out-of-sync channel or a feed
- * silent for too long; pressing it shows the figures (last update age, messages/s, resyncs,
- * checksums, channel status). It re-renders at most once a second (see HealthStore).
+ * The feed-health badge: a dot and a short state, red on a stale or out-of-sync channel, a feed
+ * silent for too long or a socket that is down; pressing it shows the figures (last update age,
+ * messages/s, resyncs, checksums, channel status). It re-renders at most once a second (see
+ * HealthStore). Its state is read as the header's light reads it (`feed-status.ts`).
  */
 export function FeedBadge({ store, testId }: FeedBadgeProps) {
   const { i18n, t } = useLingui();
   const h = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const connection = useSnapshot(connectionStore).state;
   const [open, setOpen] = useState(false);
   const detailsId = useId();
 
@@ -28,7 +31,9 @@ export function FeedBadge({ store, testId }: FeedBadgeProps) {
     return () => timers.dispose();
   }, [store]);
 
-  const state = i18n._(stateLabel(h));
+  const feed = feedState(connection, h);
+  const level = feedLevel(feed);
+  const state = i18n._(feedLabel(feed));
   const seconds = h.ageS;
   const rate = h.messagesPerSecond;
   const age = seconds < 0 ? "—" : t`${seconds} s ago`;
@@ -37,7 +42,7 @@ export function FeedBadge({ store, testId }: FeedBadgeProps) {
       <button
         type="button"
         className={css.badge}
-        data-health={h.level}
+        data-health={level}
         data-testid={testId}
         aria-expanded={open}
         aria-controls={detailsId}
@@ -47,9 +52,9 @@ export function FeedBadge({ store, testId }: FeedBadgeProps) {
           if (e.key === "Escape") setOpen(false);
         }}
       >
-        <span className={`${css.dot} ${css.dotLevel[h.level]}`} aria-hidden="true" />
+        <span className={`${css.dot} ${css.dotLevel[level]}`} aria-hidden="true" />
         <span className={css.badgeText}>{state}</span>
-        {h.level === "ok" ? <span className={css.badgeText}>{t`${rate}/s`}</span> : null}
+        {level === "ok" ? <span className={css.badgeText}>{t`${rate}/s`}</span> : null}
       </button>
       {open ? (
         <dl id={detailsId} className={css.details} data-testid={testId ? `${testId}-details` : undefined}>
@@ -71,14 +76,4 @@ export function FeedBadge({ store, testId }: FeedBadgeProps) {
       ) : null}
     </span>
   );
-}
-
-function stateLabel(h: HealthSummary): MessageDescriptor {
-  if (h.status === "OUT_OF_SYNC") return msg`Out of sync`;
-  if (h.status === "ERROR") return msg`Error`;
-  if (h.stale) return msg`Stale`;
-  if (h.level === "bad") return msg`Silent`;
-  if (h.status === "NONE" || h.status === "ASKED" || h.status === "SUBSCRIBING" || h.ageS < 0) return msg`Connecting`;
-  if (h.status === "UNSUBSCRIBING") return msg`Closing`;
-  return msg`Live`;
 }

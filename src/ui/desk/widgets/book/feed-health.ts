@@ -82,9 +82,14 @@ export class HealthStore {
     this.#now = now;
   }
 
+  /** A store with a reader on screen counts in the desk's health (`deskFeeds`) until the last one goes. */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    deskFeeds.add(this);
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) deskFeeds.delete(this);
+    };
   };
 
   readonly getSnapshot = (): HealthSummary => this.#summary;
@@ -107,5 +112,44 @@ export class HealthStore {
     if (sameSummary(next, this.#summary)) return;
     this.#summary = next;
     for (const l of this.#listeners) l();
+    deskFeeds.changed(this);
   }
 }
+
+/**
+ * The health stores of the channels the desk shows, for the header's light (`feed-status.ts`):
+ * it re-reads them when one of them changes, and renders only when the worst state does.
+ */
+class FeedRegistry {
+  readonly #stores = new Set<HealthStore>();
+  readonly #listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  summaries(): HealthSummary[] {
+    return [...this.#stores].map((s) => s.getSnapshot());
+  }
+
+  add(store: HealthStore): void {
+    if (this.#stores.has(store)) return;
+    this.#stores.add(store);
+    this.#notify();
+  }
+
+  delete(store: HealthStore): void {
+    if (this.#stores.delete(store)) this.#notify();
+  }
+
+  changed(store: HealthStore): void {
+    if (this.#stores.has(store)) this.#notify();
+  }
+
+  #notify(): void {
+    for (const l of this.#listeners) l();
+  }
+}
+
+export const deskFeeds = new FeedRegistry();

@@ -109,6 +109,9 @@ function liquidationsOf(payload: unknown, symbol: string): LiquidationMarker[] {
   return out;
 }
 
+/** The plot element's property holding `{ view() }` (CandleChart's visible range) while a chart is drawn. */
+const CHART_INSPECTOR = "chartInspector";
+
 export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartWidgetProps) {
   const { t } = useLingui();
   const contextSource = useContext(ChartSourceContext);
@@ -188,6 +191,10 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
     });
     chartRef.current = chart;
     live.current.onChart?.(chart);
+    // As the book's root carries its inspector: the visible range for the E2E suite and for anyone
+    // debugging a page (a canvas has no DOM to read it from).
+    const inspected = plot as unknown as Record<string, unknown>;
+    inspected[CHART_INSPECTOR] = { view: () => chart.view() };
     const resize = new ResizeObserver(() => chart.setSize(plot.clientWidth, plot.clientHeight));
     resize.observe(plot);
     const stopTheme = observeTheme(() => chart.setPalette(readPalette(host)));
@@ -196,6 +203,7 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
       stopTheme();
       chart.destroy();
       scheduler.dispose();
+      delete inspected[CHART_INSPECTOR];
       chartRef.current = null;
       live.current.onChart?.(null);
     };

@@ -6,6 +6,7 @@
 import { createContext } from "react";
 import type { CandlesView, StatusView } from "../../../../protocol";
 import { apiUrl, appConfig } from "../../../config";
+import { exchangeFetch } from "../../../shell/api-notice";
 import { market } from "../../../market/market";
 import type { CandleTimeframe } from "../../../settings/schema";
 import { decodeCandleRows, historyPath } from "./candles-data";
@@ -23,7 +24,7 @@ export async function fetchCandleHistory(
   end: number,
   signal: AbortSignal,
 ): Promise<Float64Array> {
-  const res = await fetch(apiUrl(appConfig().endpoints, historyPath(key, end, timeframe)), { signal });
+  const res = await exchangeFetch(apiUrl(appConfig().endpoints, historyPath(key, end, timeframe)), { signal });
   if (!res.ok) throw new Error(`candles history: HTTP ${res.status}`);
   return decodeCandleRows(await res.json());
 }

@@ -51,10 +51,10 @@ describe("chart time axis", () => {
     ]);
   });
 
-  it("keeps the locale's clock where the format has no time, at the user's offset", () => {
+  it("falls back to a 24-hour clock where the format has no time, at the user's offset", () => {
     i18n.loadAndActivate({ locale: "en", messages: {} });
     const dateOnly = { pattern: "DD/MM/YYYY", utcOffset: 2 };
-    expect(timeAxisLabels([at("2026-11-20T13:00:00Z")], 3600, dateOnly)).toEqual(["03:00 PM\n20/11/2026"]);
+    expect(timeAxisLabels([at("2026-11-20T13:00:00Z")], 3600, dateOnly)).toEqual(["15:00\n20/11/2026"]);
     i18n.loadAndActivate({ locale: "zh-CN", messages: {} });
     expect(timeAxisLabels([at("2026-11-20T00:00:00Z")], 86_400, { pattern: "HH:mm", utcOffset: 0 })).toEqual([
       "11月20日",

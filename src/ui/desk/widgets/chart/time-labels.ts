@@ -5,8 +5,8 @@
  * The axis splits the pattern into its date part and its time part: ticks show the time part (without
  * seconds while every tick is on a whole minute), the first tick of each day adds the date part under
  * it, and ticks a day or more apart show the date part alone. Where the pattern has no date (or no
- * time) tokens, that part falls back to the locale's own form — localized month names, the locale's
- * 12/24 h clock — still at the user's offset, never in the browser's zone.
+ * time) tokens, that part falls back to the locale's own form — localized month names, a 24-hour
+ * clock as everywhere on the desk — still at the user's offset, never in the browser's zone.
  */
 import { i18n } from "@lingui/core";
 import type { Locale } from "../../../../protocol";
@@ -96,7 +96,7 @@ function localeFormat(kind: "time" | "day"): Intl.DateTimeFormat {
     f = new Intl.DateTimeFormat(
       intlTag(i18n.locale as Locale),
       kind === "time"
-        ? { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }
+        ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }
         : { month: "short", day: "numeric", timeZone: "UTC" },
     );
     intlCache.set(key, f);

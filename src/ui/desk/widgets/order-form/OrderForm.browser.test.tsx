@@ -222,6 +222,9 @@ describe("order form widget", () => {
       price: "110",
     });
     expect(settings.ack_stop_order_warning).toBe(true);
+    // A placed order cleared the amount (order_form_keep_amount is off): the next order types its own.
+    await expect.poll(() => input("amount").value).toBe("");
+    await field("amount").fill("0.1");
     await field("submit-order").click();
     await expect.element(page.getByTestId("order-confirm")).toBeVisible();
     expect(page.getByTestId("ack-stop").query()).toBeNull();

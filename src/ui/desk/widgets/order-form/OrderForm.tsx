@@ -496,6 +496,13 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
         setFromBook(false);
         setAttempted(false);
         setTouched(new Set());
+        // A placed order clears its amount (and the total that follows it), so a second click does not
+        // send it again; `order_form_keep_amount` keeps it (docs/product-rules.md#other-keys). A refusal
+        // never gets here: what was typed stays to be corrected.
+        if (!settings.order_form_keep_amount) {
+          setDraft((d) => ({ ...d, amount: "", total: "", anchor: "amount" }));
+          mirrorDraft({ amount: "" });
+        }
       }
     })();
   };

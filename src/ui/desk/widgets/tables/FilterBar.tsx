@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { settings, updateSetting } from "../../../settings/store";
-import { ALL, CURRENT_PAIR, withOrderFilter, type OrderFilters } from "./filters";
+import { useOrderWords } from "../../order-words";
+import { ALL, CURRENT_PAIR, STATUS_FILTERS, withOrderFilter, type OrderFilters } from "./filters";
 import { displayPair } from "./format";
 import * as css from "./tables.css";
 
@@ -15,6 +16,7 @@ export function FilterBar(props: {
   readonly context?: boolean;
 }) {
   const { t } = useLingui();
+  const words = useOrderWords();
   const f = props.filters;
   const setFilter = (key: "pair" | "status" | "type", value: string): void => {
     updateSetting("order_filters", withOrderFilter(settings.order_filters, key, value));
@@ -40,8 +42,8 @@ export function FilterBar(props: {
         onChange={(e) => updateSetting("orders_filter", e.currentTarget.value)}
       >
         <option value="all">{t`Both sides`}</option>
-        <option value="buy">{t`Buy`}</option>
-        <option value="sell">{t`Sell`}</option>
+        <option value="buy">{words.side("buy")}</option>
+        <option value="sell">{words.side("sell")}</option>
       </select>
       {props.context !== false && (
         <select
@@ -65,10 +67,11 @@ export function FilterBar(props: {
           onChange={(e) => setFilter("status", e.currentTarget.value)}
         >
           <option value={ALL}>{t`Any status`}</option>
-          <option value="EXECUTED">{t`Executed`}</option>
-          <option value="PARTIALLY FILLED">{t`Partially filled`}</option>
-          <option value="CANCELED">{t`Cancelled`}</option>
-          <option value="ACTIVE">{t`Active`}</option>
+          {STATUS_FILTERS.filter((v) => v !== ALL).map((v) => (
+            <option key={v} value={v}>
+              {words.status(v)}
+            </option>
+          ))}
         </select>
       )}
     </>

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { AccountView, Order } from "../../../../protocol";
 import type { WidgetProps } from "../../widget";
 import { AccountGate } from "./AccountGate";
-import { Filled, OrderType, SideAmount } from "./cells";
-import { ORDER_SORT_KEYS, TABLE_IDS } from "./columns";
+import { Filled, OrderStatus, OrderType, SideAmount } from "./cells";
+import { filledFraction, ORDER_SORT_KEYS, TABLE_IDS } from "./columns";
 import { EditOrderPanel } from "./EditOrderPanel";
 import { FilterBar } from "./FilterBar";
 import { ALL, filterOrders, pairFilterSymbol, type OrderFilters } from "./filters";
-import { displayPair, formatPrice } from "./format";
+import { displayPair, formatAveragePrice, formatPrice } from "./format";
 import { createHistoryPager, mergeHistory, type HistoryPager } from "./history-pager";
 import { cancelAllOrders, cancelOrder, updateOrder } from "./order-actions";
 import { useTablesServices } from "./services";
@@ -159,7 +159,7 @@ function OpenOrders(props: { readonly view: AccountView; readonly filters: Order
     { id: "amount", label: t`Amount`, align: "end", render: (o) => <SideAmount value={o.amount} /> },
     { id: "price", label: t`Price`, align: "end", render: (o) => formatPrice(o.price) },
     { id: "filled", label: t`Filled`, align: "end", render: (o) => <Filled order={o} /> },
-    { id: "status", label: t`Status`, render: (o) => o.status },
+    { id: "status", label: t`Status`, render: (o) => <OrderStatus status={o.status} /> },
     { id: "created", label: t`Placed`, render: (o) => <span className={css.muted}>{time(o.mts_create)}</span> },
     {
       id: "actions",
@@ -269,9 +269,14 @@ function OrderHistory(props: { readonly view: AccountView; readonly filters: Ord
       render: (o) => <SideAmount value={o.original_amount} />,
     },
     { id: "price", label: t`Price`, align: "end", render: (o) => formatPrice(o.price) },
-    { id: "average", label: t`Avg. price`, align: "end", render: (o) => formatPrice(o.price_average) },
+    {
+      id: "average",
+      label: t`Avg. price`,
+      align: "end",
+      render: (o) => formatAveragePrice(o.price_average, filledFraction(o)),
+    },
     { id: "filled", label: t`Filled`, align: "end", render: (o) => <Filled order={o} /> },
-    { id: "status", label: t`Status`, render: (o) => o.status },
+    { id: "status", label: t`Status`, render: (o) => <OrderStatus status={o.status} /> },
     { id: "updated", label: t`Updated`, render: (o) => <span className={css.muted}>{time(o.mts_update)}</span> },
   ];
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { WALLET_DECIMALS, type AccountView, type AuthTrade } from "../../../../protocol";
+import { useOrderWords } from "../../order-words";
 import type { WidgetProps } from "../../widget";
 import { AccountGate } from "./AccountGate";
 import { SideAmount } from "./cells";
@@ -25,6 +26,7 @@ export function OwnTradesWidget(props: WidgetProps) {
 
 function OwnTrades(props: { readonly view: AccountView; readonly symbol: string }) {
   const { t } = useLingui();
+  const words = useOrderWords();
   const filters = useFilters();
   const time = useTimeCell();
   // In bitcoin view the fee is shown in bitcoin (its own currency when no price converts it).
@@ -45,7 +47,16 @@ function OwnTrades(props: { readonly view: AccountView; readonly symbol: string 
         return fee === null ? <span className={css.muted}>–</span> : `${fee.text} ${fee.currency ?? ""}`.trim();
       },
     },
-    { id: "type", label: t`Order type`, render: (r) => (r.order_type ?? "").replace(/^EXCHANGE /, "") },
+    {
+      id: "type",
+      label: t`Order type`,
+      render: (r) =>
+        r.order_type === null ? (
+          <span className={css.muted}>–</span>
+        ) : (
+          <span title={words.context(r.order_type)}>{words.type(r.order_type)}</span>
+        ),
+    },
     {
       id: "maker",
       label: t`Role`,

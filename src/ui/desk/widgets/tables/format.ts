@@ -9,6 +9,14 @@ export function formatPrice(value: number | null): string {
   return value === null ? "–" : toSignificant(value);
 }
 
+/**
+ * An order's average fill price, "—" while nothing of it is filled: the exchange sends 0 (or null)
+ * then, and a 0 would read as a fill at zero.
+ */
+export function formatAveragePrice(value: number | null, filled: number): string {
+  return value === null || value === 0 || filled === 0 ? "—" : toSignificant(value);
+}
+
 /** Up to 8 decimals, trailing zeros dropped; never in exponent form (1e-7 → "0.0000001"). */
 export function formatAmount(value: number | null, decimals = WALLET_DECIMALS): string {
   if (value === null) return "–";
@@ -21,26 +29,8 @@ export function formatPercentValue(fraction: number): string {
   return `${(fraction * 100).toFixed(fraction >= 1 || fraction === 0 ? 0 : 1)}%`;
 }
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
-
-/**
- * A time in the `time_format` pattern (tokens YYYY, YY, MM, DD, HH, mm, ss), shifted by the user's
- * UTC offset in hours; read in UTC so the browser's own zone does not add to it.
- */
-export function formatTime(mts: number | null, pattern: string, utcOffsetHours: number): string {
-  if (mts === null) return "–";
-  const d = new Date(mts + utcOffsetHours * 3_600_000);
-  const parts: Record<string, string> = {
-    YYYY: String(d.getUTCFullYear()),
-    YY: pad(d.getUTCFullYear() % 100),
-    MM: pad(d.getUTCMonth() + 1),
-    DD: pad(d.getUTCDate()),
-    HH: pad(d.getUTCHours()),
-    mm: pad(d.getUTCMinutes()),
-    ss: pad(d.getUTCSeconds()),
-  };
-  return pattern.replace(/YYYY|YY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
-}
+// One formatting module for every shown time (src/ui/time/format.ts); the tables keep this name.
+export { formatTime } from "../../../time/format";
 
 /** `tBTCUSD` → `BTC/USD`, `tTESTBTC:TESTUSD` → `TESTBTC/TESTUSD`; unknown forms as received. */
 export function displayPair(symbol: string): string {

@@ -6,12 +6,13 @@
 import { parseApiError } from "../../../../protocol";
 import type { Endpoints } from "../../../config";
 import { apiUrl } from "../../../config";
+import { exchangeFetch } from "../../../shell/api-notice";
 import { historyBody, historyPath, type HistoryFetch } from "./history-pager";
 
 export function restHistoryFetch(
   endpoints: Endpoints,
   token: () => string,
-  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  fetchImpl: typeof fetch = (input, init) => exchangeFetch(input, init),
 ): HistoryFetch {
   return async (request) => {
     const res = await fetchImpl(apiUrl(endpoints, historyPath(request.symbol)), {

@@ -139,7 +139,7 @@ describe("account tables", () => {
     expect(header("orders", "created").getAttribute("aria-sort")).toBe("descending");
     // OCO legs show the derived type_value; sides take the scheme's up/down colours.
     const cells = (id: string) => document.querySelectorAll(`[data-testid="table-orders"] tr[data-row="${id}"] td`);
-    expect(cells("13")[1]?.textContent).toBe("OCO STOP");
+    expect(cells("13")[1]?.textContent).toBe("OCO Stop");
     expect(cells("12")[4]?.textContent).toBe("50.0%");
     expect(getComputedStyle(cells("11")[2]!.firstElementChild!).color).toBe("rgb(22, 185, 121)");
     expect(getComputedStyle(cells("12")[2]!.firstElementChild!).color).toBe("rgb(240, 97, 109)");

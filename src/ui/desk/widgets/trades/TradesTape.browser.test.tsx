@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
 import type { AccountView, AuthTrade } from "../../../../protocol";
-import { settings } from "../../../settings/store";
+import { settings, updateSetting } from "../../../settings/store";
 import { vars } from "../../../theme/contract.css";
 import { applyTheme } from "../../../theme/theme";
 import { accountStore } from "../../account-store";
@@ -67,6 +67,19 @@ describe("trades tape widget", () => {
     expect(getComputedStyle(rowPrice(1)!).color).toBe(resolved(vars.color.down));
     expect(row(0).querySelector('[data-part="time"]')?.textContent).toMatch(/^\d\d:\d\d:\d\d$/);
     expect(row(1).querySelector('[data-part="amount"]')?.textContent).toBe("0.0600");
+  });
+
+  it("writes each trade's time as the time_format's clock at the utc_offset", async () => {
+    await mount();
+    await expect.poll(() => publicRows().length).toBe(40);
+    const mts = syntheticTrades(40)[0]!.mts;
+    const time = () => publicRows()[0]?.querySelector('[data-part="time"]')?.textContent;
+    const clock = (offsetHours: number, seconds: boolean) =>
+      new Date(mts + offsetHours * 3_600_000).toISOString().slice(11, seconds ? 19 : 16);
+    expect(time()).toBe(clock(0, true));
+    updateSetting("utc_offset", 5.5);
+    updateSetting("time_format", "DD.MM.YYYY HH:mm");
+    await expect.poll(time).toBe(clock(5.5, false));
   });
 
   it("shows a new trade on top by repainting the same rows, bounded to the newest 100", async () => {

@@ -5,7 +5,6 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -13,7 +12,6 @@ import {
 } from "react";
 import { useSnapshot } from "valtio";
 import type { AuthTrade } from "../../../../protocol";
-import { intlTag } from "../../../i18n";
 import { log } from "../../../log";
 import { appScheduler } from "../../../scheduler";
 import { settings, updateSetting } from "../../../settings/store";
@@ -30,7 +28,8 @@ import {
   resolveSource,
   useInjectedSource,
 } from "../book";
-import { clockFormat, MAX_TRADE_ROWS, TradesPainter } from "./trades-painter";
+import { MAX_TRADE_ROWS, TradesPainter } from "./trades-painter";
+import { useTimeFormat } from "../../../time/format";
 import * as css from "./trades-tape.css";
 
 /** The tape's throttle: trades are read, not watched tick by tick; 4 views a second is plenty. */
@@ -106,15 +105,15 @@ interface PublicTradesProps {
 }
 
 function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const injected = useInjectedSource();
-  const locale = intlTag(i18n.locale as Parameters<typeof intlTag>[0]);
-  const [painter] = useState(() => new TradesPainter(locale, css.ROW_HEIGHT));
+  const timeFormat = useTimeFormat();
+  const [painter] = useState(() => new TradesPainter(timeFormat.clock, css.ROW_HEIGHT));
   // How many row skeletons exist: grows while the tape fills, then stays (no re-render per view).
   const [rows, setRows] = useState(0);
   const rowsRef = useRef(0);
 
-  useEffect(() => painter.setLocale(locale), [painter, locale]);
+  useEffect(() => painter.setClock(timeFormat.clock), [painter, timeFormat]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -192,13 +191,13 @@ interface OwnTradesProps {
 
 /** The account's trades change at human pace, so they render through React from the account store. */
 function OwnTrades({ symbol, panelId }: OwnTradesProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const account = useSnapshot(accountStore);
-  const locale = intlTag(i18n.locale as Parameters<typeof intlTag>[0]);
   const [times] = useState(() => new BoundedCache<string, string>(512));
   const trades = ownTrades(account.view?.trades ?? [], symbol);
-  const clock = useMemo(() => clockFormat(locale), [locale]);
-  const time = (mts: number) => times.get(`${locale}|${Math.floor(mts / 1000)}`, () => clock.format(mts));
+  const timeFormat = useTimeFormat();
+  const time = (mts: number) =>
+    times.get(`${timeFormat.pattern}|${timeFormat.utcOffset}|${Math.floor(mts / 1000)}`, () => timeFormat.clock(mts));
 
   let note: string | null = null;
   if (!account.view) note = account.link === "live" ? t`Loading your trades…` : t`Log in to see your trades.`;

@@ -48,15 +48,16 @@ export class TradesPainter {
   readonly #prices = new BoundedCache<number, string>(1024);
   readonly #amounts = new BoundedCache<number, string>(1024);
   readonly #times = new BoundedCache<number, string>(1024);
-  #clock: Intl.DateTimeFormat;
+  /** The user's clock (src/ui/time/format.ts: `time_format`'s time part at `utc_offset`). */
+  #clock: (mts: number) => string;
   #view: TradesView | null = null;
   readonly #rowHeight: number;
   /** The panel's scroll offset and height (css px) as last seen; Infinity: not known, paint all. */
   #scrollTop = 0;
   #height = Number.POSITIVE_INFINITY;
 
-  constructor(locale: string, rowHeight = 20) {
-    this.#clock = clockFormat(locale);
+  constructor(clock: (mts: number) => string, rowHeight = 20) {
+    this.#clock = clock;
     this.#rowHeight = rowHeight;
   }
 
@@ -88,8 +89,9 @@ export class TradesPainter {
     };
   };
 
-  setLocale(locale: string): void {
-    this.#clock = clockFormat(locale);
+  setClock(clock: (mts: number) => string): void {
+    if (clock === this.#clock) return;
+    this.#clock = clock;
     this.#times.clear();
     for (const r of this.#rows.values()) r.id = NaN;
     this.paint();
@@ -126,7 +128,7 @@ export class TradesPainter {
 
   time(mts: number): string {
     const second = Math.floor(mts / 1000);
-    return this.#times.get(second, (s) => this.#clock.format(s * 1000));
+    return this.#times.get(second, (s) => this.#clock(s * 1000));
   }
 
   /** Paints the rows in or near sight; the others keep what they show until they come near. */
@@ -171,14 +173,5 @@ export class TradesPainter {
       );
       setText(r.time, this.time(mts));
     }
-  }
-}
-
-/** The tape's hh:mm:ss clock for a locale (24 h everywhere: traders read times to the second). */
-export function clockFormat(locale: string): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
-  } catch {
-    return new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
   }
 }
