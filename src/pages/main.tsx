@@ -4,10 +4,10 @@
  * wrong theme or language.
  */
 import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { subscribeKey } from "valtio/utils";
 import { localeFromSearch, negotiateLocale, variantConfig } from "../protocol";
-import { auth, initAuth, isLoggedIn } from "../ui/auth";
+import { initAuth } from "../ui/auth";
 import { apiUrl, loadConfig } from "../ui/config";
 import { activateLocale } from "../ui/i18n";
 import { log } from "../ui/log";
@@ -19,7 +19,7 @@ import { exchangeFetch } from "../ui/shell/api-notice";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
 import { App } from "./App";
-import { followLocaleInAddress, shouldHydrate } from "./hydrate";
+import { followLocaleInAddress } from "./hydrate";
 import { resourcesFailed } from "./page-host";
 
 async function boot(): Promise<void> {
@@ -79,9 +79,11 @@ async function boot(): Promise<void> {
       <App />
     </StrictMode>
   );
-  // A prerendered public page is hydrated when the first render matches it (hydrate.ts).
-  if (await shouldHydrate(root, window.location, settings.locale, isLoggedIn(auth), settings)) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // The prerendered HTML of a public page (for search engines, link previews and readers without
+  // JavaScript) is replaced by the app's own render, not hydrated: the app's first render differs
+  // from the build's in too many states (maintenance, a platform variant, developer flags, a
+  // redirect to sign in) for a mismatch-free hydration yet (hydrate.ts).
+  createRoot(root).render(app);
 
   if (import.meta.env.PROD) {
     void registerServiceWorker({

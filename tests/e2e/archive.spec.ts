@@ -26,9 +26,14 @@ test("closed orders and trades, filtered by pair and dates, trades exported as C
   await signInWithPassword(page, account.username, password);
   await expect(page.getByRole("heading", { level: 1, name: "Wallets" })).toBeVisible();
 
-  // A market buy of 0.01 BTC that fills, and a limit buy far under the market, cancelled.
+  // A market buy of 0.001 BTC that fills (small enough for the best ask alone: one trade), and a
+  // limit buy far under the market, cancelled.
   const token = await page.evaluate(() => localStorage.getItem("auth_token") ?? "");
-  await rest(request, token, "/v2/auth/w/order/submit", { type: "EXCHANGE MARKET", symbol: "tBTCUSD", amount: "0.01" });
+  await rest(request, token, "/v2/auth/w/order/submit", {
+    type: "EXCHANGE MARKET",
+    symbol: "tBTCUSD",
+    amount: "0.001",
+  });
   await expect
     .poll(async () => ((await rest(request, token, "/v2/auth/r/trades/hist", {})) as unknown[]).length)
     .toBe(1);
@@ -55,7 +60,7 @@ test("closed orders and trades, filtered by pair and dates, trades exported as C
   await expect(rows.nth(0)).toContainText("EXCHANGE LIMIT");
   await expect(rows.nth(1)).toContainText("Executed");
   await expect(rows.nth(1)).toContainText("BTC/USD");
-  await expect(rows.nth(1)).toContainText("Buy 0.01");
+  await expect(rows.nth(1)).toContainText("Buy 0.001");
   await accessibleAtBothWidths(page, "archive, orders");
 
   // The trades tab, from the keyboard: the trade with its price, fee and liquidity.
@@ -65,7 +70,7 @@ test("closed orders and trades, filtered by pair and dates, trades exported as C
   await expect(page.getByRole("tab", { name: "Trades" })).toBeFocused();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-id", String(trade?.[0]));
-  await expect(rows.first()).toContainText("Buy 0.01");
+  await expect(rows.first()).toContainText("Buy 0.001");
   await expect(rows.first()).toContainText("Taker");
   await expect(rows.first()).toContainText(`${String(trade?.[9])} ${String(trade?.[10])}`);
 
@@ -124,7 +129,7 @@ test("closed orders and trades, filtered by pair and dates, trades exported as C
   const fields = (lines[0] as string).split(",");
   expect(fields[0]).toBe(String(trade?.[0]));
   expect(fields.slice(2, 3)).toEqual(["tBTCUSD"]);
-  expect(fields.slice(4, 6)).toEqual(["buy", "0.01"]);
+  expect(fields.slice(4, 6)).toEqual(["buy", "0.001"]);
   expect(Number(fields[6])).toBe(trade?.[5]);
   expect(fields[9]).toBe("taker");
 

@@ -74,7 +74,7 @@ test("an unknown pair gets the unknown-market state with the closest pairs, and 
 
   // An address that could not be a symbol is not repeated: a link cannot make the page say a
   // sentence of its sender's choosing.
-  await page.goto("/tradedesk/Your%20account%20is%20frozen.%20Call%20us");
+  await page.goto("/tradedesk/Your%20account%20is%20frozen%20call%20us");
   await expect(page.getByText("There is no market at this address on this exchange.")).toBeVisible();
   await expect(page.getByText("Your account is frozen")).toHaveCount(0);
   await page.goto("/tradedesk/FOOBAR");

@@ -84,7 +84,7 @@ test("a visitor signs up, finds the mail in the outbox, confirms through the lin
     "href",
     "/security",
   );
-  await expect(page.getByRole("listitem").filter({ hasText: "Security" })).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("listitem").filter({ hasText: /^Security$/ })).toHaveAttribute("aria-current", "step");
   await accessibleAtBothWidths(page, "the sign-up's security step");
   await security.getByRole("button", { name: "Continue" }).click();
 

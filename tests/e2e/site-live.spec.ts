@@ -112,6 +112,8 @@ test("the fees and deposit pages show the exchange's own rates and terms, and sa
 });
 
 test("the order and funding books are live", async ({ page }) => {
+  // Two live pages, each checked by axe at two widths.
+  test.setTimeout(90_000);
   await page.goto("/order-book");
   await acceptCookies(page);
   await expect(page.getByRole("heading", { level: 1, name: "Order book" })).toBeVisible();
@@ -135,6 +137,7 @@ test("the order and funding books are live", async ({ page }) => {
 });
 
 test("the stats page charts the exchange's volume and the halving page counts down", async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto("/stats");
   await acceptCookies(page);
   await expect(page.getByRole("heading", { level: 1, name: "Exchange statistics" })).toBeVisible();

@@ -26,7 +26,8 @@ export const button = style({
 });
 
 /** A wide table scrolls sideways on a phone instead of widening the page. */
-export const tableWrap = style({ overflowX: "auto", margin: "12px 0" });
+// Positioned: the visually hidden caption is absolutely placed, and must be clipped here too.
+export const tableWrap = style({ overflowX: "auto", margin: "12px 0", position: "relative" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" });
 export const th = style({
   textAlign: "start",
