@@ -37,11 +37,14 @@ export default defineConfig({
     // side on account pages that each load several calls), and opens more accounts than the 3 an
     // hour one address gets before the sign-up captcha.
     // A confirmed withdrawal completes within seconds (WITHDRAW_STEP_MS; 10 s a step by default).
+    // A deposit's three confirmations take 9 s (DEPOSIT_BLOCK_MS): long enough that a journey on a
+    // loaded machine still sees the deposit below three before it is credited.
     env: {
       PORT: String(PORT),
       RATE_LIMITS: "login=120,auth=600,public=600",
       SIGNUP_CAPTCHA_AFTER: "50",
       WITHDRAW_STEP_MS: "1500",
+      DEPOSIT_BLOCK_MS: "3000",
     },
     url: `http://127.0.0.1:${PORT}/config.json`,
     reuseExistingServer: false,

@@ -32,6 +32,9 @@ export function prerender(): Plugin {
     async closeBundle() {
       // The nested server build below loads this same config: it must not prerender itself.
       if (config.build.ssr !== false) return;
+      // Builds of other pages with this config (the bench's side-by-side page) have no site to
+      // prerender: only the app's own index.html build does.
+      if (config.build.rolldownOptions.input !== undefined) return;
       const started = Date.now();
       const outDir = resolve(config.root, config.build.outDir);
       const ssrDir = join(config.root, "node_modules", ".prerender", String(process.pid));

@@ -1,10 +1,2 @@
-export {
-  Callout,
-  CardGrid,
-  ContentPage,
-  ContentSection,
-  FactList,
-  FaqList,
-  type RelatedLink,
-} from "./ContentPage";
+export { Callout, CardGrid, ContentPage, ContentSection, FactList, FaqList, type RelatedLink } from "./ContentPage";
 export * as siteCss from "./site.css";
