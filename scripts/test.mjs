@@ -121,13 +121,31 @@ function playwright() {
         for (const t of spec.tests ?? []) {
           if (t.status !== "unexpected") continue;
           const last = (t.results ?? []).at(-1);
-          const why = (last?.error?.message ?? "").replace(ANSI, "").split("\n")[0];
-          failures.push(`e2e: ${spec.file} > ${[...titles, spec.title].join(" > ")}\n    ${why.slice(0, 300)}`);
+          // The message's first lines name the assertion, the locator and what it found instead.
+          const why = (last?.error?.message ?? "")
+            .replace(ANSI, "")
+            .split("\n")
+            .filter((l) => l.trim() !== "")
+            .slice(0, 4)
+            .join("\n    ");
+          failures.push(`e2e: ${spec.file} > ${[...titles, spec.title].join(" > ")}\n    ${why.slice(0, 600)}`);
         }
       }
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
     for (const suite of report.suites ?? []) walk(suite, []);
+    // The slowest journeys, so a run's log says where E2E time goes.
+    const durations = [];
+    const time = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          for (const r of t.results ?? []) durations.push([r.duration ?? 0, `${spec.file} > ${spec.title}`]);
+      for (const child of suite.suites ?? []) time(child);
+    };
+    for (const suite of report.suites ?? []) time(suite);
+    durations.sort((a, b) => b[0] - a[0]);
+    console.log(`\nSlowest E2E tests (of ${durations.length}, ${Math.round(s.duration / 1000)} s wall):`);
+    for (const [ms, name] of durations.slice(0, 12)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
     passed = s.expected + s.flaky;
     failed = s.unexpected + (ok || s.unexpected > 0 ? 0 : 1);
     if (s.expected + s.unexpected + s.flaky === 0) failed += 1;
