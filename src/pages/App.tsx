@@ -12,6 +12,8 @@ import { RequiredLevelDialog } from "../ui/account/RequiredLevelDialog";
 import { ApiNotice } from "../ui/shell/ApiNotice";
 import { DevFlagsHost } from "../ui/dev/DevFlagsPanel";
 import { CookieBanner } from "../ui/shell/CookieBanner";
+import { installLeaveGuard } from "../ui/shell/leave-guard";
+import { LeaveDialog } from "../ui/shell/LeaveDialog";
 import { MaintenanceNotice } from "../ui/shell/MaintenanceNotice";
 import * as css from "../ui/shell/shell.css";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -39,6 +41,7 @@ function Shell({ at }: { readonly at: ServerLocation | undefined }) {
   const routes = useMemo(() => routesFor(platform()), []);
 
   useEffect(() => installLinkInterception(document), []);
+  useEffect(() => installLeaveGuard(window), []);
   useEffect(() => installPrefetch(document, routes, parser), [routes, parser]);
 
   // At build time there is no window; the prerendered pages are public, so the origin is moot.
@@ -73,6 +76,7 @@ function Shell({ at }: { readonly at: ServerLocation | undefined }) {
       </main>
       <Footer />
       <RequiredLevelDialog />
+      <LeaveDialog />
       <CookieBanner />
       <DevFlagsHost />
       <Announcer />

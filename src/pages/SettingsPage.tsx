@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { intlTag } from "../ui/i18n";
-import { NUMBER_BOUNDS, type SettingKey, type UserSettings } from "../ui/settings/schema";
+import { CANDLE_TIMEFRAMES, NUMBER_BOUNDS, type SettingKey, type UserSettings } from "../ui/settings/schema";
 import { settings, updateSetting } from "../ui/settings/store";
 import { LocaleSelect, ModeSelect, SchemeSelect, SettingSelect, ThemeSelect } from "../ui/shell/SettingSelect";
 import { TimeFormatSelect, UtcOffsetSelect } from "../ui/time/TimeSettings";
@@ -11,6 +11,8 @@ import * as css from "./pages.css";
 
 const SIDES = ["left", "right"] as const;
 const SIDE_LABELS = { left: msg`Left`, right: msg`Right` };
+/** The chart's own timeframe buttons read the same codes. */
+const TIMEFRAME_LABELS = Object.fromEntries(CANDLE_TIMEFRAMES.map((tf) => [tf, tf]));
 
 function Row({ label, children }: { readonly label: ReactNode; readonly children: ReactNode }) {
   return (
@@ -82,7 +84,10 @@ export function SettingsPage() {
         <Trans>Interface settings</Trans>
       </h1>
       <p className={css.muted}>
-        <Trans>Changes are saved on this device as you make them.</Trans>
+        <Trans>
+          Changes are saved as you make them. While you are signed in they follow you to your other devices; when two
+          devices change the same setting, the later change wins.
+        </Trans>
       </p>
       <h2 className={css.h2}>
         <Trans>Display</Trans>
@@ -141,6 +146,26 @@ export function SettingsPage() {
         </Row>
         <Row label={<Trans>Small balance threshold</Trans>}>
           <NumberSetting name="small_balances_threshold" step={0.00001} />
+        </Row>
+      </div>
+      <h2 className={css.h2}>
+        <Trans>Chart</Trans>
+      </h2>
+      <div className={css.settingsGrid}>
+        <Row label={<Trans>Timeframe of a new chart</Trans>}>
+          <SettingSelect name="chart_interval" options={CANDLE_TIMEFRAMES} labels={TIMEFRAME_LABELS} />
+        </Row>
+        <Row label={<Trans>Show my orders on the chart</Trans>}>
+          <Toggle name="show_chart_orders" />
+        </Row>
+        <Row label={<Trans>Show my positions on the chart</Trans>}>
+          <Toggle name="show_chart_positions" />
+        </Row>
+        <Row label={<Trans>Show my price alerts on the chart</Trans>}>
+          <Toggle name="show_chart_alerts" />
+        </Row>
+        <Row label={<Trans>Show liquidations on the chart</Trans>}>
+          <Toggle name="show_liquidations" />
         </Row>
       </div>
       <h2 className={css.h2}>

@@ -13,8 +13,9 @@ import { activateLocale } from "../ui/i18n";
 import { log } from "../ui/log";
 import { syncNotificationPrefs } from "../ui/notifications/sync";
 import { registerServiceWorker } from "../ui/service-worker";
-import { startSession } from "../ui/session";
+import { authCall, session, startSession } from "../ui/session";
 import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
+import { startSettingsSync } from "../ui/settings/sync";
 import { exchangeFetch } from "../ui/shell/api-notice";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
@@ -41,6 +42,8 @@ async function boot(): Promise<void> {
   if (addressed !== null) settings.locale = addressed;
   // After the local copy: the exchange's notification preferences win once the user is known.
   syncNotificationPrefs();
+  // And the other settings follow the person across devices, the change made last winning.
+  void startSettingsSync(document, authCall, session);
 
   await activateLocale(settings.locale);
   subscribeKey(settings, "locale", (locale) => {

@@ -6,6 +6,7 @@ import { matchRoute, type Parser } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { appScheduler } from "../ui/scheduler";
 import { interceptTarget } from "../ui/routing/links";
+import { mayLeaveFor } from "../ui/shell/leave-guard";
 import { normalizePath } from "../ui/routing/paths";
 import { prefetchAllowed, PrefetchQueue } from "../ui/routing/prefetch";
 import { pageDataFor } from "./page-host";
@@ -29,6 +30,8 @@ export function installLinkInterception(doc: Document): () => void {
     );
     if (to === null) return;
     e.preventDefault();
+    // Unsaved changes on the page: the question first (LeaveDialog goes on when told to).
+    if (!mayLeaveFor(to)) return;
     navigate(to);
     const hash = new URL(to, loc.origin).hash;
     if (hash) doc.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

@@ -26,6 +26,7 @@ export * from "./fx";
 export * from "./transfers";
 export * from "./conversions";
 export * from "./security-settings";
+export * from "./settings-sync";
 export * from "./notifications";
 export * from "./addresses";
 export * from "./address-book";

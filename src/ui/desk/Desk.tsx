@@ -50,6 +50,8 @@ import { SHORTCUTS, shortcutFor } from "./shortcuts";
 import { subscribeTickers, tickersSnapshot } from "./widgets/markets/tickers-feed";
 import { tradingSymbol } from "../../protocol";
 import type { GridLayout } from "./grid/layout";
+import { hasUnsavedDraft } from "./grid/unsaved-draft";
+import { useLeaveBlock } from "../shell/leave-guard";
 
 configureLayouts(WIDGETS_BY_TYPE, () => defaultLayout(""));
 
@@ -71,6 +73,8 @@ export function Desk({ pair }: { readonly pair: string }) {
   const canTrade = useSnapshot(accountStore).view?.auth?.canTrade;
   const editable = gridEditable(path, isLoggedIn(a), canTrade);
   const layout = shownLayout(l as typeof layoutsState);
+  // A layout edit with changes not saved holds the page (docs/product-rules.md#unsaved-changes).
+  useLeaveBlock(hasUnsavedDraft(l), cancelEditing);
   const layoutName = (x: Pick<GridLayout, "name">): string => (x.name === "" ? t`Standard` : x.name);
 
   useEffect(() => {
