@@ -30,7 +30,8 @@ describe("lint product rules", () => {
     const ok =
       'import { Trans } from "@lingui/react/macro";\nexport const A = () => <p className="x"><Trans>Buy bitcoin now</Trans></p>;\n';
     expect(await ruleIds(ok, "src/pages/Sample.tsx")).not.toContain("lingui/no-unlocalized-strings");
-  });
+    // The first lint loads ESLint's configuration and plugins: seconds on a loaded machine.
+  }, 60_000);
 
   it("flags focused tests", async () => {
     const code = 'import { it } from "vitest";\nit.only("x", () => {});\n';
