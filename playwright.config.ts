@@ -11,6 +11,14 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
+  // Journeys share one exchange. Those that change it for everyone — maintenance halts trading
+  // (@exclusive), a market moved through liquidation prices (@exclusive-market) — run after all
+  // the others, one after the other.
+  projects: [
+    { name: "journeys", grepInvert: /@exclusive/ },
+    { name: "exclusive", grep: /@exclusive\b(?!-)/, dependencies: ["journeys"] },
+    { name: "exclusive-market", grep: /@exclusive-market/, dependencies: ["exclusive"] },
+  ],
   outputDir: "test-results/e2e",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -45,6 +53,9 @@ export default defineConfig({
       SIGNUP_CAPTCHA_AFTER: "50",
       WITHDRAW_STEP_MS: "1500",
       DEPOSIT_BLOCK_MS: "3000",
+      // A funding day of 6 s: a credit pays its first interest within seconds of opening (a 30-day
+      // credit still runs three minutes, longer than any journey).
+      FUNDING_DAY_MS: "6000",
     },
     url: `http://127.0.0.1:${PORT}/config.json`,
     reuseExistingServer: false,

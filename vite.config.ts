@@ -51,18 +51,6 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const UNIT_TESTS = ["src/**/*.test.ts", "server/**/*.test.ts", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"];
-/** Unit files that need a module graph of their own (see the unit project below). */
-const ISOLATED_UNIT_TESTS = [
-  "server/log.test.ts",
-  "server/login-security.test.ts",
-  "server/rate-limit.test.ts",
-  "src/protocol/book/order-book.fuzz.test.ts",
-  "src/workers/core/rest.exchange.test.ts",
-  "tests/unit/lint-rules.test.ts",
-  "tests/unit/replay.test.ts",
-];
-
 export default defineConfig({
   plugins: [
     react(),
@@ -102,26 +90,13 @@ export default defineConfig({
   worker: { format: "es" },
   test: {
     projects: [
-      // Unit files share their worker's module cache (`isolate: false`): each file importing the
-      // exchange and the protocol afresh cost more than half the unit step's time. Files that
-      // change module-level state another file reads (rate limiters, log counters, shared seeds)
-      // run in their own project with a fresh module graph each (tests/README.md).
       {
         extends: true,
         test: {
           name: "unit",
           environment: "node",
-          isolate: false,
-          include: UNIT_TESTS,
-          exclude: ["**/*.browser.test.*", "**/node_modules/**", ...ISOLATED_UNIT_TESTS],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "unit-isolated",
-          environment: "node",
-          include: ISOLATED_UNIT_TESTS,
+          include: ["src/**/*.test.ts", "server/**/*.test.ts", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.browser.test.*", "**/node_modules/**"],
         },
       },
       {

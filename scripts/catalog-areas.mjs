@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 /** The catalog areas besides core; each is `locales/{area}/{locale}.po`. */
-export const CATALOG_AREAS = ["account", "site", "company", "learn"];
+export const CATALOG_AREAS = ["account", "site", "company", "learn", "trade"];
 
 const SOURCE_DIRS = ["src/ui", "src/pages"];
 const ENTRY = "src/pages/main.tsx";

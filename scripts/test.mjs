@@ -56,13 +56,13 @@ function check(name, ok) {
   record(name, ok ? 1 : 0, ok ? 0 : 1);
 }
 
-/** One vitest run of `projects` (all of them in one run, one report), recorded as `project`. */
-function vitest(project, projects = [project]) {
+function vitest(project) {
   const out = join(results, `${project}.json`);
   const ok = run("npx", [
     "vitest",
     "run",
-    ...projects.flatMap((p) => ["--project", p]),
+    "--project",
+    project,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${out}`,
@@ -168,7 +168,7 @@ check("types (tsc -b)", run("npx", ["tsc", "-b"]));
 check("lint (eslint)", run("npx", ["eslint", ".", "--max-warnings", "0"]));
 check("dead code (knip)", run("npx", ["knip", "--no-progress"]));
 check("i18n extract", run("npx", ["lingui", "extract", "--clean"]));
-vitest("unit", ["unit", "unit-isolated"]);
+vitest("unit");
 const built = run("npx", ["vite", "build", "--logLevel", "warn"]);
 check("build (vite)", built);
 check("size budget", built && run("node", ["scripts/size-budget.mjs"]));

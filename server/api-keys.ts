@@ -83,7 +83,13 @@ export function requiredCap(path: string): Need | null {
   const write = path.startsWith("/v2/auth/w/");
   if (/^\/v2\/auth\/[rw]\/(?:api\/|int\/2fa)/.test(path) || path === "/v2/auth/w/int/2fa/register") return null;
   if (/^\/v2\/auth\/[rw]\/orders?\b|^\/v2\/auth\/r\/trades/.test(path)) return { cap: "o", write };
-  if (/^\/v2\/auth\/(?:r\/positions|[rw]\/position\/|r\/info\/margin|calc\/order\/avail)/.test(path))
+  // An OTC block is a trade: the orders permission, like placing one.
+  if (/^\/v2\/auth\/[rw]\/int\/otc\//.test(path)) return { cap: "o", write };
+  if (
+    /^\/v2\/auth\/(?:r\/positions|[rw]\/position\/|r\/info\/margin|calc\/order\/avail|w\/deriv\/|calc\/deriv\/)/.test(
+      path,
+    )
+  )
     return { cap: "p", write };
   // Withdrawals and their calls (exchange/withdrawals.ts): the info and travel-rule reads too, which
   // show the account's limits and address book.

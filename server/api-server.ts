@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { WebSocketServer } from "ws";
 import { encodeApiError, ERROR_CODES, INFO_CODES } from "../src/protocol/index.ts";
 import type { AccountGateway } from "./exchange/account-gateway.ts";
+import { takeAccountOffer } from "./exchange/funding-simulator.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { StreamedBody } from "./exchange/ledger-history.ts";
 import { authenticateRest, handleAuthRest } from "./exchange/rest-auth.ts";
@@ -30,6 +31,7 @@ import { DEFAULT_LIMITS, ForcedLimits, RateLimiter, type LimitGroup } from "./ra
 import { PublicSocketServer } from "./exchange/ws-public.ts";
 import { logError } from "./log.ts";
 import { DEFAULT_SOCKET_LIMITS, SocketGuard, type SocketLimits } from "./socket-guard.ts";
+import { moveMarket } from "./exchange/derivatives.ts";
 
 export interface ApiServerOptions {
   readonly exchange: Exchange;
@@ -186,6 +188,42 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const r = options.account.funds.deposits.simulate(jsonObject(raw));
             return sendJson(res, r.status, r.body);
           }
+          if (url.pathname === "/dev/funding/take" && options.account) {
+            // A simulated borrower (or lender) takes one account offer, for tests (exchange/funding-simulator.ts).
+            const id = jsonObject(raw)["id"];
+            if (typeof id !== "number" || !Number.isInteger(id) || !takeAccountOffer(options.account.funding, id))
+              return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "id: not an open offer"));
+            return sendJson(res, 200, { taken: id });
+          }
+          if (url.pathname === "/dev/liquidation") {
+            // A simulated trader's position liquidated at the market's last price
+            // (exchange/liquidations.ts): the `liq:global` row a real one would send.
+            const b = jsonObject(raw);
+            const symbol = typeof b["symbol"] === "string" ? b["symbol"] : "tBTCUSD";
+            const amount = typeof b["amount"] === "number" ? b["amount"] : 0.5;
+            const price = options.exchange.markets.get(symbol)?.lastPrice() ?? null;
+            if (price === null || !Number.isFinite(amount) || amount === 0 || Math.abs(amount) > 1e6)
+              return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "symbol or amount: invalid"));
+            return sendJson(res, 200, options.exchange.liquidations.simulate(symbol, amount, price, options.now()));
+          }
+          if (url.pathname === "/dev/price") {
+            // A simulated spot market (and the perpetuals tracking it) moved to a price at once, for
+            // tests that need a mark to cross a liquidation price (exchange/derivatives.ts).
+            const b = jsonObject(raw);
+            const moved =
+              typeof b["symbol"] === "string" && typeof b["price"] === "number"
+                ? moveMarket(options.exchange, b["symbol"], b["price"])
+                : null;
+            if (!moved) return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "symbol or price: invalid"));
+            return sendJson(res, 200, { moved });
+          }
+          if (url.pathname === "/dev/deriv/funding") {
+            // A funding event of a perpetual now, off its clock (exchange/derivatives.ts).
+            const symbol = jsonObject(raw)["symbol"];
+            if (typeof symbol !== "string" || !options.exchange.derivatives?.fundNow(symbol))
+              return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "symbol: invalid"));
+            return sendJson(res, 200, { funded: symbol });
+          }
           if (url.pathname === "/dev/rate-limit") {
             const rule = forcedLimits.add(jsonObject(raw));
             if (!rule) return sendJson(res, 400, encodeApiError(ERROR_CODES.PARAMS, "rate-limit rule: invalid"));
@@ -195,11 +233,14 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             const on = /"on"\s*:\s*true/.test(raw);
             return sendJson(res, 200, { on, changed: options.maintenance(on) });
           }
-          // Trading waits while the platform is in maintenance (reads still answer). Conversions too:
-          // with trading halted, the books they are priced from are frozen.
+          // Trading waits while the platform is in maintenance (reads still answer). Conversions,
+          // OTC blocks, position increases and collateral too: with trading halted, the books they
+          // are priced from are frozen; and funding, whose offers match as trading does.
           if (
             options.platformStatus() !== 1 &&
-            /^\/v2\/auth\/w\/(?:order|transfer|withdraw|int\/movements\/|int\/convert)/.test(url.pathname)
+            /^\/v2\/auth\/w\/(?:order|transfer|withdraw|int\/movements\/|int\/convert|int\/otc\/|position\/increase|deriv\/|funding\/)/.test(
+              url.pathname,
+            )
           )
             return sendJson(res, 503, encodeApiError(INFO_CODES.MAINTENANCE_START, "platform: maintenance"));
           const gate = options.account;

@@ -5,11 +5,12 @@
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
-import { INFO_CODES } from "../src/protocol/index.ts";
+import { DERIV_FUNDING_INTERVAL_MS, INFO_CODES } from "../src/protocol/index.ts";
 import { createApiServer, type ApiServer } from "./api-server.ts";
 import type { Exchange } from "./exchange/exchange.ts";
 import { replayFromFile } from "./exchange/replay.ts";
 import { openVenue } from "./exchange/venue.ts";
+import type { CrashPoint } from "./exchange/derivatives.ts";
 import { reportsOf } from "./exchange/reports.ts";
 import { DEFAULT_LIMITS, type LimitGroup } from "./rate-limit.ts";
 import { Identity } from "./identity.ts";
@@ -40,6 +41,12 @@ export interface ExchangeHostOptions {
   readonly depositBlockMs?: number;
   /** The time between a withdrawal's steps (exchange/withdrawals.ts); `WITHDRAW_STEP_MS`. */
   readonly withdrawStepMs?: number;
+  /** The length of the funding day credits pay interest by (exchange/funding-credits.ts); `FUNDING_DAY_MS`. */
+  readonly fundingDayMs?: number;
+  /** The perpetuals' funding interval (exchange/derivatives.ts); `DERIV_FUNDING_MS`. */
+  readonly derivFundingMs?: number;
+  /** Crash tests only: where the process kills itself mid-transaction (exchange/derivatives.ts); `DERIV_CRASH_AT`. */
+  readonly derivCrashAt?: CrashPoint;
   /** Stress mode: every `intervalMs`, `updates` book changes in each of `symbols`. */
   readonly stress?: { readonly intervalMs: number; readonly updates: number; readonly symbols: readonly string[] };
   /** Replay mode: a recorded stream drives one market's book, `steps` recorded changes every `stepMs`. */
@@ -111,6 +118,8 @@ export function hostOptionsFromEnv(
     ...modesFromEnv(env),
     ...depositBlockFromEnv(env),
     ...withdrawStepFromEnv(env),
+    ...derivativesFromEnv(env),
+    ...fundingDayFromEnv(env),
   };
 }
 
@@ -137,6 +146,44 @@ export function withdrawStepFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOp
   if (!/^\d+$/.test(v) || Number(v) < 10 || Number(v) > 3_600_000)
     throw new Error(`WITHDRAW_STEP_MS must be a whole number of ms from 10 to 3600000, got ${v}`);
   return { withdrawStepMs: Number(v) };
+}
+
+/**
+ * `FUNDING_DAY_MS=N`: the funding day — a credit's interest payment falls due once a day, and its
+ * period counts in days — lasts N ms, 1 s to a real day (the default); anything else is refused.
+ */
+export function fundingDayFromEnv(env: NodeJS.ProcessEnv): Pick<ExchangeHostOptions, "fundingDayMs"> {
+  const v = env["FUNDING_DAY_MS"];
+  if (v === undefined) return {};
+  if (!/^\d+$/.test(v) || Number(v) < 1000 || Number(v) > 86_400_000)
+    throw new Error(`FUNDING_DAY_MS must be a whole number of ms from 1000 to 86400000, got ${v}`);
+  return { fundingDayMs: Number(v) };
+}
+
+/**
+ * `DERIV_FUNDING_MS=N`: the perpetuals pay funding every N ms, 1 s to 8 hours (the default, as the
+ * real venue); `DERIV_CRASH_AT=funding|liquidation` (crash tests only) makes the process kill itself
+ * in the middle of that transaction. Anything else is refused.
+ */
+export function derivativesFromEnv(
+  env: NodeJS.ProcessEnv,
+): Pick<ExchangeHostOptions, "derivFundingMs" | "derivCrashAt"> {
+  const out: { derivFundingMs?: number; derivCrashAt?: CrashPoint } = {};
+  const v = env["DERIV_FUNDING_MS"];
+  if (v !== undefined) {
+    if (!/^\d+$/.test(v) || Number(v) < 1000 || Number(v) > DERIV_FUNDING_INTERVAL_MS)
+      throw new Error(
+        `DERIV_FUNDING_MS must be a whole number of ms from 1000 to ${DERIV_FUNDING_INTERVAL_MS}, got ${v}`,
+      );
+    out.derivFundingMs = Number(v);
+  }
+  const crash = env["DERIV_CRASH_AT"];
+  if (crash !== undefined) {
+    if (crash !== "funding" && crash !== "liquidation")
+      throw new Error(`DERIV_CRASH_AT must be funding or liquidation, got ${crash}`);
+    out.derivCrashAt = crash;
+  }
+  return out;
 }
 
 /**
@@ -195,6 +242,10 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
   const withdrawals = venue.funds.withdrawals;
   const reports = reportsOf(gateway);
   if (o.withdrawStepMs !== undefined) withdrawals.stepMs = o.withdrawStepMs;
+  const derivatives = venue.derivatives;
+  if (o.derivFundingMs !== undefined) derivatives.fundingMs = o.derivFundingMs;
+  if (o.derivCrashAt !== undefined) derivatives.crashAt = o.derivCrashAt;
+  if (o.fundingDayMs !== undefined) venue.credits.dayMs = o.fundingDayMs;
   const apis: ApiServer[] = [];
   // Maintenance (docs/protocol.md#info-codes): platform status 0 for REST and new sockets, info 20060 to every
   // connected socket on entry and 20061 on exit, and trading refused in between.
@@ -260,6 +311,12 @@ export async function startExchangeHost(o: ExchangeHostOptions): Promise<Exchang
     setInterval(
       guarded("reports", () => reports.tick()),
       50,
+    ),
+    // The perpetuals' funding clock: premium samples and funding events (exchange/derivatives.ts);
+    // the first tick after a restart pays an event that fell due while the exchange was stopped.
+    setInterval(
+      guarded("derivatives", () => derivatives.tick()),
+      Math.max(20, Math.min(1000, derivatives.fundingMs / 50)),
     ),
   ];
   if (o.stress) {

@@ -269,6 +269,26 @@ export class SubAccounts {
     return session === null ? null : { masterId: auth.userId, session };
   }
 
+  /**
+   * Enters an account the master may act as that is none of its sub-accounts — its paper account
+   * (server/paper.ts) — as a context of the master's sign-in session, as `#switch` enters a
+   * sub-account. `target` names that account for the acting master (null: it has none). Null when
+   * `auth` may not switch contexts or there is nothing to enter.
+   */
+  enter(auth: Authed, target: (masterId: number) => number | null, now: number): string | null {
+    const who = this.#switcher(auth);
+    const id = who ? target(who.masterId) : null;
+    if (!who || id === null) return null;
+    const token = this.#mint(id, { ...who, readOnly: false }, null, now, TOKEN_EXPIRY_MS);
+    if (auth.context && auth.token) this.gate.accounts.revokeToken(auth.token);
+    return token;
+  }
+
+  /** The master behind a credential that may switch contexts (its own session or one of its contexts). */
+  masterOf(auth: Authed): number | null {
+    return this.#switcher(auth)?.masterId ?? null;
+  }
+
   #switch(auth: Authed, body: Record<string, unknown>, now: number): Reply {
     const who = this.#switcher(auth);
     if (!who) return refuse({ field: "account", reason: "not-allowed" });

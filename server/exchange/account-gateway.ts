@@ -5,8 +5,9 @@
  * funding-api.ts; and the balance (`bu`) and funding info (`fiu`) every authenticated socket gets
  * after wallet and credit or loan changes. It holds the account's parts, which venue.ts wires.
  */
-import { ERROR_CODES } from "../../src/protocol/index.ts";
+import { ERROR_CODES, PAPER_LIVE_ONLY_MESSAGE } from "../../src/protocol/index.ts";
 import { guarded } from "../log.ts";
+import { notice } from "../reply.ts";
 import type { Accounts, AuthCheck } from "../store/accounts.ts";
 import type { Balances } from "./balances.ts";
 import type { AccountEvents } from "./events.ts";
@@ -18,6 +19,7 @@ import type { FundingOffers } from "./funding-offers.ts";
 import type { Funds } from "./funds.ts";
 import { marginCalc } from "./margin-api.ts";
 import { orderInput } from "./orders-api.ts";
+import { isPaperAccount } from "./paper-accounts.ts";
 import type { Orders } from "./orders.ts";
 import type { Positions } from "./positions.ts";
 
@@ -156,7 +158,11 @@ export class AccountGateway {
   input(userId: number, type: string, payload: unknown): void {
     const body = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
     if (type === "calc") for (const [t, p] of this.calc(userId, payload)) this.events.emit(userId, t, p);
-    else if (!orderInput(this.orders, this.events, userId, type, payload, this.now()))
-      fundingInput(this, userId, type, body);
+    else if (orderInput(this.orders, this.events, userId, type, payload, this.now())) return;
+    // A paper account never meets live money on the funding markets (src/protocol `paperLiveOnly`,
+    // as its REST calls are refused).
+    else if ((type === "fon" || type === "foc") && isPaperAccount(this.accounts.db, userId))
+      this.events.emit(userId, "n", notice(this.now(), `${type}-req`, null, "ERROR", PAPER_LIVE_ONLY_MESSAGE));
+    else fundingInput(this, userId, type, body);
   }
 }

@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { demoSession, until, wait } from "../test-support/session.ts";
+import { openDb } from "../store/db.ts";
+import { AccountEvents } from "./events.ts";
+import { LiquidationFeed } from "./liquidations.ts";
 import { openVenue } from "./venue.ts";
 
 const venue = openVenue({ dbPath: ":memory:", seed: 5, markets: [{ symbol: "tBTCUSD", start: 30_000 }] });
@@ -50,5 +53,40 @@ describe("commit-only account events", () => {
     expect(walletUpdates(frames, "exchange", "USD")).toEqual([before - 7]);
     expect(walletUpdates(frames, "margin", "USD")).toEqual([]);
     ws.close();
+  });
+});
+
+describe("the public liquidation feed", () => {
+  it("shows a liquidation only once its transaction has committed, never one rolled back", async () => {
+    const db = openDb(":memory:");
+    const events = new AccountEvents(db);
+    const feed = new LiquidationFeed();
+    feed.persist(db);
+    const seen: unknown[][] = [];
+    feed.on((row) => seen.push(row));
+    const row = (posId: number) =>
+      ({
+        kind: "pos",
+        posId,
+        mts: 1_800_000_000_000,
+        symbol: "tBTCUSD",
+        amount: 1,
+        basePrice: 30_000,
+        isMatch: false,
+        isMarketSold: true,
+        liquidationPrice: 27_000,
+      }) as const;
+    expect(() =>
+      events.atomically(() => {
+        feed.publish(row(1), (fn) => events.afterCommit(fn));
+        throw new Error("the liquidating transaction fails after the row");
+      }),
+    ).toThrow();
+    events.atomically(() => feed.publish(row(2), (fn) => events.afterCommit(fn)));
+    await wait(0);
+    expect(seen.map((r) => r[1])).toEqual([2]);
+    expect(feed.recent.map((r) => r[1])).toEqual([2]);
+    expect(feed.page(0, Number.MAX_SAFE_INTEGER, 10).map((r) => r[1])).toEqual([2]);
+    db.close();
   });
 });

@@ -4,57 +4,50 @@
  * the listed markets, and the 30-minute volume statistic.
  */
 import {
+  DERIV_FUNDING_CLAMP,
+  DERIV_FUNDING_INTERVAL_MS,
   derivStatusCodec,
   SETTLEMENT_MAX_LAST_GAP,
   SETTLEMENT_MAX_SPREAD,
+  spotIndexOf,
   splitPair,
 } from "../../src/protocol/index.ts";
 import type { Exchange } from "./exchange.ts";
 import type { Market } from "./market.ts";
-
-/** A derivative's spot market: BTCF0:USTF0 tracks BTCUSD. */
-function spotOf(derivative: string): string | null {
-  const m = /^t([A-Z]+)F0:[A-Z]+F0$/.exec(derivative);
-  return m ? `t${m[1]}USD` : null;
-}
 
 function lastPrice(ex: Exchange, symbol: string): number | null {
   return ex.markets.get(symbol)?.lastPrice() ?? null;
 }
 
 /**
- * The 23-field derivatives status row (docs/protocol.md#derivatives-status), for WS (`deriv:` keys) and REST (with the
- * key prepended). Funding follows the premium of the derivative over its spot.
+ * The 23-field derivatives status row (docs/protocol.md#derivatives-status), for WS (`deriv:` keys)
+ * and REST (with the key prepended): the perpetual's and its spot index's last prices, and the
+ * figures the account side keeps (derivatives.ts: mark, insurance fund, funding clock and rates,
+ * open interest; docs/product-rules.md#derivatives). Without an account side (a public-only
+ * exchange) the mark is the index and the funding the current premium, the fund and interest 0.
  */
 export function derivStatusRow(ex: Exchange, symbol: string, now: number): unknown[] | null {
   const deriv = lastPrice(ex, symbol);
-  const spotSymbol = spotOf(symbol);
+  const spotSymbol = spotIndexOf(symbol);
   const spot = spotSymbol ? lastPrice(ex, spotSymbol) : null;
   if (deriv === null || spot === null) return null;
-  const mark = Math.round(((deriv + spot) / 2) * 1e4) / 1e4;
-  const premium = (deriv - spot) / spot;
-  const funding = Math.round(Math.max(-0.0025, Math.min(0.0025, premium / 8)) * 1e8) / 1e8;
-  const nextFunding = Math.ceil(now / 28_800_000) * 28_800_000;
-  const openInterest =
-    Math.round(
-      (ex.markets
-        .get(symbol)
-        ?.engine.resting()
-        .reduce((n, o) => n + o.remaining, 0) ?? 0) * 1e8,
-    ) / 1e8;
+  const figures = ex.derivatives?.status(symbol, now) ?? null;
+  const premium =
+    Math.round(Math.max(-DERIV_FUNDING_CLAMP, Math.min(DERIV_FUNDING_CLAMP, deriv / spot - 1)) * 1e8) / 1e8;
+  const next = Math.ceil(now / DERIV_FUNDING_INTERVAL_MS) * DERIV_FUNDING_INTERVAL_MS;
   return derivStatusCodec.encode({
     mts: Math.floor(now / 1000) * 1000,
     priceDerivative: deriv,
     priceSpot: spot,
-    insuranceFundBalance: 1_000_000,
-    nextFundingEvtMts: nextFunding,
-    fundingAccruedNext: funding,
-    fundingStep: Math.round((nextFunding - now) / 1000),
-    fundingAccruedCurrent: funding,
-    markPrice: mark,
-    openInterest,
-    clampMin: 0.0005,
-    fundingAccruedNextCap: 0.0025,
+    insuranceFundBalance: figures?.insuranceFundBalance ?? 0,
+    nextFundingEvtMts: figures?.nextFundingEvtMts ?? next,
+    fundingAccruedNext: figures?.fundingAccruedNext ?? premium,
+    fundingStep: figures?.fundingStep ?? 0,
+    fundingAccruedCurrent: figures?.fundingAccruedCurrent ?? 0,
+    markPrice: figures?.markPrice ?? spot,
+    openInterest: figures?.openInterest ?? 0,
+    clampMin: figures?.clampMin ?? -DERIV_FUNDING_CLAMP,
+    fundingAccruedNextCap: figures?.clampMax ?? DERIV_FUNDING_CLAMP,
   });
 }
 

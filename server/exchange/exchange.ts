@@ -10,6 +10,7 @@ import { newEngineOrder, type EngineOrder, type MatchResult, type NewOrder, type
 import { FundingExchange } from "./funding-market.ts";
 import { FundingSimulator } from "./funding-simulator.ts";
 import { LiquidationFeed } from "./liquidations.ts";
+import type { Rankings } from "./rankings.ts";
 import { Market, type PublicTradeRow } from "./market.ts";
 import { candle, TIMEFRAMES, type Prec } from "./market-data.ts";
 import { price5, Simulator, type SimulatedMarket } from "./simulator.ts";
@@ -32,14 +33,35 @@ export const LISTED_MARKETS: readonly SimulatedMarket[] = [
   { symbol: "tBTCTRY", start: 3_500_000, quoteUsd: 86_500 / 3_500_000, activity: 0.01 },
   { symbol: "tBTCBRL", start: 470_000, quoteUsd: 86_500 / 470_000, activity: 0.005 },
   { symbol: "tTESTBTC:TESTUSD", start: 86_500, quoteUsd: 1, activity: 0.01 },
-  { symbol: "tBTCF0:USTF0", start: 86_550, quoteUsd: 1, activity: 0.55 },
-  { symbol: "tETHF0:USTF0", start: 3_205, quoteUsd: 1, activity: 0.13 },
+  { symbol: "tBTCF0:USTF0", start: 86_550, quoteUsd: 1, activity: 0.55, tracks: "tBTCUSD" },
+  { symbol: "tETHF0:USTF0", start: 3_205, quoteUsd: 1, activity: 0.13, tracks: "tETHUSD" },
 ];
 
 /** BTCUSD's daily volume in USD at the default pace: what the seeded candle history trades. */
 const BTCUSD_DAILY_USD = 150_000_000;
 
 export type Batch = MarketBatch<Market, MatchResult, PublicTradeRow>;
+
+/** A perpetual's figures beyond its market's prices, for its status row (derived.ts). */
+export interface DerivativeStatusFigures {
+  readonly markPrice: number;
+  readonly insuranceFundBalance: number;
+  readonly nextFundingEvtMts: number;
+  readonly fundingAccruedNext: number;
+  readonly fundingStep: number;
+  readonly fundingAccruedCurrent: number;
+  readonly openInterest: number;
+  readonly clampMin: number;
+  readonly clampMax: number;
+}
+
+/** What the account side keeps of the perpetuals (derivatives.ts): their mark, funding and insurance fund. */
+export interface DerivativeFigures {
+  mark(symbol: string): number | null;
+  status(symbol: string, now: number): DerivativeStatusFigures | null;
+  /** A funding event now, off the clock (the development endpoint); false for an unknown perpetual. */
+  fundNow(symbol: string): boolean;
+}
 
 export class Exchange {
   readonly markets = new Map<string, Market>();
@@ -50,6 +72,10 @@ export class Exchange {
   readonly funding: FundingExchange;
   /** Liquidated margin positions, for the public `liq:global` channel. */
   readonly liquidations = new LiquidationFeed();
+  /** The perpetuals' mark, funding and insurance figures: attached with the database (venue.ts), else none. */
+  derivatives: DerivativeFigures | null = null;
+  /** The leaderboards, computed from account records: attached with the database (venue.ts), else none. */
+  rankings: Rankings | null = null;
   /** Simulator order ids live far above account order ids (which come from storage, from 1). */
   #orderId = 1_000_000_000_000;
   #tradeId = 1;
@@ -107,6 +133,14 @@ export class Exchange {
    */
   resumeTradeIds(lastId: number): void {
     this.#tradeId = Math.max(this.#tradeId, lastId + 1);
+  }
+
+  /**
+   * A trade id for a trade made off the books (an OTC block, otc.ts): from the same counter as the
+   * fills, so it names one trade in an account's history, never a fill's.
+   */
+  nextTradeId(): number {
+    return this.#tradeId++;
   }
 
   onBatch(listener: (b: Batch) => void): () => void {

@@ -2,7 +2,7 @@
  * The funding calls over REST (docs/protocol.md#authenticated-calls): `r/funding/offers|credits|
  * loans[/SYM][/hist]`, `r/funding/trades[/SYM]/hist`, `r/info/funding/SYM`, `w/funding/offer/
  * submit|cancel|cancel/all`, `w/funding/close` (a loan or a credit, closed early) and
- * `w/funding/auto`; the socket's `fon`/`foc` inputs, the `calc` input's `funding_sym_…` records and
+ * `w/funding/auto` (and `r/funding/auto`, this exchange's read of it); the socket's `fon`/`foc` inputs, the `calc` input's `funding_sym_…` records and
  * the channel-0 snapshots `fos fcs fls`. The funding logic itself is funding-offers.ts,
  * funding-credits.ts and funding-loans.ts; this is only the requests' shapes and their answers.
  */
@@ -14,7 +14,7 @@ import {
   parseRangeQuery,
 } from "../../src/protocol/index.ts";
 import { fail, notice, num, ok, type Reply } from "../reply.ts";
-import { toUnits } from "../store/db.ts";
+import { fromUnits, toUnits } from "../store/db.ts";
 import type { FundingCredits } from "./funding-credits.ts";
 import { fundingCsv, fundingPage, type FundingKind } from "./funding-history.ts";
 import type { FundingLoans } from "./funding-loans.ts";
@@ -90,6 +90,23 @@ export function fundingRest(
     }
     case "/v2/auth/w/funding/auto":
       return autoRenew(f, userId, body, now);
+    case "/v2/auth/r/funding/auto": {
+      // The currency's auto-renew settings as `w/funding/auto` answers them, or null when off: an
+      // addition of this exchange (docs/protocol.md#funding-auto-renew), so the setting can be shown.
+      const currency = typeof body["currency"] === "string" ? body["currency"] : "";
+      if (!f.funding.fx.markets.has(`f${currency}`)) return fail(PARAMS, "currency: invalid");
+      const auto = f.credits.autoRenew(userId, currency);
+      return ok(
+        auto
+          ? fundingAutoCodec.encode({
+              currency,
+              period: auto.period,
+              rate: auto.rate,
+              threshold: fromUnits(auto.amount),
+            })
+          : null,
+      );
+    }
     default:
       return null;
   }

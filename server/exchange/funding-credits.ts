@@ -8,7 +8,7 @@
  * (`w/funding/auto`); a credit from an `FRRDELTAVAR` offer is variable (`VAR`) and takes the FRR
  * plus its delta at each daily payment. Channel 0: `fcs fcn fcu fcc`.
  */
-import { encodeFundingInfo } from "../../src/protocol/index.ts";
+import { encodeFundingInfo, FUNDING_MIN_OFFER_USD } from "../../src/protocol/index.ts";
 import { guarded } from "../log.ts";
 import { fromUnits, nextIdFrom, type Db } from "../store/db.ts";
 import type { Balances } from "./balances.ts";
@@ -27,7 +27,7 @@ import {
 /** The platform's share of a lender's interest (the real API's 15 %). */
 export const LENDER_FEE = 0.15;
 /** The real API's smallest funding offer, in USD or its equivalent: smaller returns are not renewed. */
-export const MIN_OFFER_USD = 150;
+export const MIN_OFFER_USD = FUNDING_MIN_OFFER_USD;
 
 /** A currency's auto-renew settings: up to `amount` units (0: all) at `rate` (0: at the FRR) for `period` days. */
 export interface AutoRenew {
@@ -42,6 +42,12 @@ export class FundingCredits {
   #nextDue = Number.POSITIVE_INFINITY;
   /** Credits opened by the trade ids of the batch being settled (for the loans they fund). */
   readonly creditByTrade = new Map<number, number>();
+  /**
+   * The length of the exchange's funding day: payments fall due, and periods run, in these. A real
+   * day unless `FUNDING_DAY_MS` shortens it (server/README.md), so an end-to-end journey sees a
+   * credit pay interest within seconds; interest stays the daily rate for each such day.
+   */
+  #day = DAY;
   /** Places an offer again (funding-offers.ts submits it; venue.ts attaches it). */
   renew: (userId: number, input: Record<string, unknown>) => void = () => {};
 
@@ -57,12 +63,21 @@ export class FundingCredits {
     this.#planNext();
   }
 
+  get dayMs(): number {
+    return this.#day;
+  }
+
+  set dayMs(ms: number) {
+    this.#day = ms;
+    this.#planNext();
+  }
+
   #planNext(): void {
     const next = this.db
       .prepare(
         "SELECT MIN(MIN(COALESCE(mts_last_payout, mts_create) + ?, mts_create + period * ?)) AS t FROM funding_credits WHERE open = 1",
       )
-      .get(DAY, DAY) as { t: number | null };
+      .get(this.#day, this.#day) as { t: number | null };
     this.#nextDue = next.t ?? Number.POSITIVE_INFINITY;
   }
 
@@ -78,16 +93,16 @@ export class FundingCredits {
       .prepare(
         "SELECT * FROM funding_credits WHERE open = 1 AND (COALESCE(mts_last_payout, mts_create) + ? <= ? OR mts_create + period * ? <= ?) ORDER BY id",
       )
-      .all(DAY, now, DAY, now) as CreditRow[];
+      .all(this.#day, now, this.#day, now) as CreditRow[];
     this.events.atomically(() => {
       for (const c of due) {
-        const end = c.mts_create + c.period * DAY;
+        const end = c.mts_create + c.period * this.#day;
         if (now >= end) {
           this.#close(c, "CLOSED (expired)", end);
           continue;
         }
         const last = c.mts_last_payout ?? c.mts_create;
-        this.#pay(c, last + Math.floor((now - last) / DAY) * DAY);
+        this.#pay(c, last + Math.floor((now - last) / this.#day) * this.#day);
         if (c.rate_type === "VAR") c.rate = this.#floating(c.symbol, c.rate_delta ?? 0, c.rate);
         this.#update(c);
       }
@@ -111,7 +126,7 @@ export class FundingCredits {
   #pay(c: CreditRow, upTo: number): void {
     const last = c.mts_last_payout ?? c.mts_create;
     if (upTo <= last) return;
-    const interest = Math.floor(c.amount * c.rate * ((upTo - last) / DAY) * (1 - LENDER_FEE));
+    const interest = Math.floor(c.amount * c.rate * ((upTo - last) / this.#day) * (1 - LENDER_FEE));
     c.mts_last_payout = upTo;
     c.mts_update = this.now();
     if (interest > 0)
@@ -133,7 +148,7 @@ export class FundingCredits {
 
   /** Pays what is due, frees the lent amount, closes the credit and offers it again if renewed. */
   #close(c: CreditRow, status: string, upTo = this.now()): void {
-    this.#pay(c, Math.min(upTo, c.mts_create + c.period * DAY));
+    this.#pay(c, Math.min(upTo, c.mts_create + c.period * this.#day));
     c.open = 0;
     c.status = status;
     c.mts_update = this.now();
@@ -204,7 +219,7 @@ export class FundingCredits {
     };
     saveCredit(this.db, credit);
     this.events.emit(offer.user_id, "fcn", creditWire(credit));
-    this.#nextDue = Math.min(this.#nextDue, credit.mts_create + DAY);
+    this.#nextDue = Math.min(this.#nextDue, credit.mts_create + this.#day);
     this.creditByTrade.set(tradeId, credit.id);
     return credit.id;
   }
@@ -233,7 +248,7 @@ export class FundingCredits {
         this.#close(c, "CLOSED (used)");
         return;
       }
-      this.#pay(c, Math.min(this.now(), c.mts_create + c.period * DAY));
+      this.#pay(c, Math.min(this.now(), c.mts_create + c.period * this.#day));
       c.amount -= units;
       c.mts_update = this.now();
       this.#update(c);
@@ -273,7 +288,7 @@ export class FundingCredits {
       for (const c of rows) {
         amount += c.amount;
         rate += c.amount * c.rate;
-        days += c.amount * Math.max(0, (c.mts_create + c.period * DAY - now) / DAY);
+        days += c.amount * Math.max(0, (c.mts_create + c.period * this.#day - now) / this.#day);
       }
       return amount ? [rate / amount, days / amount] : [0, 0];
     };

@@ -109,6 +109,46 @@ export class FundingEngine {
     return { order: o, fills, levels, rested };
   }
 
+  /**
+   * A counterparty (`taker`, never resting) takes the resting offer `id` whole at its rate and for
+   * its period, whatever else is on the book: a simulated demand for one chosen offer. Null when
+   * there is no such offer or it is the taker's own.
+   */
+  take(
+    id: number,
+    taker: Omit<FundingOrder, "side" | "rate" | "period" | "remaining" | "original">,
+    now: number,
+  ): FundingMatch | null {
+    const m = this.#byId.get(id);
+    if (!m || m.owner === taker.owner) return null;
+    const amount = m.remaining;
+    const o: FundingOrder = {
+      ...taker,
+      side: m.side === "lend" ? "borrow" : "lend",
+      rate: m.rate,
+      period: m.period,
+      remaining: 0,
+      original: amount,
+    };
+    const book = m.side === "lend" ? this.lends : this.borrows;
+    book.splice(book.indexOf(m), 1);
+    this.#byId.delete(id);
+    m.remaining = 0;
+    const fill: FundingFill = {
+      tradeId: this.nextTradeId(),
+      mts: now,
+      maker: m,
+      taker: o,
+      amount,
+      rate: m.rate,
+      period: m.period,
+    };
+    const levels: FundingLevelChange[] = m.hidden
+      ? []
+      : [{ side: m.side, rate: m.rate, period: m.period, deltaAmount: -amount, deltaCount: -1 }];
+    return { order: o, fills: [fill], levels, rested: false };
+  }
+
   /** Puts an offer on its side without matching (a restart's restore, or what is left after matching). */
   restore(o: FundingOrder): void {
     const side = o.side === "lend" ? this.lends : this.borrows;

@@ -7,7 +7,13 @@
  * holds the markets, their book feeds and the batch listeners, as `Exchange` does for trading pairs.
  * A trade's amount is signed by the taker: positive when the taker lends, negative when it borrows.
  */
-import { fundingTickerCodec, OrderBook, seededRandom } from "../../src/protocol/index.ts";
+import {
+  FUNDING_PERIOD_MAX,
+  FUNDING_PERIOD_MIN,
+  fundingTickerCodec,
+  OrderBook,
+  seededRandom,
+} from "../../src/protocol/index.ts";
 import { notifyAll } from "../log.ts";
 import { own } from "../reply.ts";
 import { Feeds, FUNDING_LEVELS, LevelFeed, RAW_OFFERS, RawFeed, type Feed, type MarketBatch } from "./feeds.ts";
@@ -30,8 +36,8 @@ import {
   type Prec,
 } from "./market-data.ts";
 
-export const MIN_PERIOD = 2;
-export const MAX_PERIOD = 120;
+export const MIN_PERIOD = FUNDING_PERIOD_MIN;
+export const MAX_PERIOD = FUNDING_PERIOD_MAX;
 /** Periods a candle key may name (`p30`, `a30:p2:p30`): bounded, so keys cannot multiply series. */
 export const CANDLE_PERIODS = [2, 3, 4, 5, 6, 7, 10, 14, 15, 20, 30, 60, 90, 120] as const;
 
@@ -280,6 +286,14 @@ export class FundingExchange {
       original: amount,
     };
     return this.#settle(market, market.engine.submit(order, now, o.immediate ?? false));
+  }
+
+  /** `owner` takes the resting offer `id` whole (FundingEngine.take); null when it cannot. */
+  take(symbol: string, id: number, owner: number): FundingBatch | null {
+    const market = this.markets.get(symbol);
+    const now = this.#now();
+    const match = market?.engine.take(id, { id: this.#offerId++, owner, hidden: false, mtsCreate: now }, now);
+    return market && match ? this.#settle(market, match) : null;
   }
 
   /** Puts a stored offer back on its book without matching (after a restart). */

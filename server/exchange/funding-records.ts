@@ -8,13 +8,14 @@ import {
   fundingLoanCodec,
   fundingOfferCodec,
   fundingTradeCodec,
+  FUNDING_RATE_MAX,
   ORDER_FLAGS,
 } from "../../src/protocol/index.ts";
 import { addColumns, fromUnits, type Db } from "../store/db.ts";
 
 export const DAY = 86_400_000;
 /** Highest daily rate the real API accepts (7 % a day). */
-export const MAX_RATE = 0.07;
+export const MAX_RATE = FUNDING_RATE_MAX;
 
 /** The funding tables, created on any database file that lacks them (their migration step). */
 const FUNDING_TABLES = `

@@ -6,6 +6,7 @@
  */
 import { seededRandom } from "../../src/protocol/index.ts";
 import type { FundingExchange } from "./funding-market.ts";
+import type { FundingOffers } from "./funding-offers.ts";
 
 /** Simulated lenders and borrowers: negative owner ids, never an account's. */
 export const FUNDING_AGENTS = [-21, -22, -23, -24];
@@ -89,4 +90,16 @@ export class FundingSimulator {
     });
     if (b?.result.rested) (this.#open.get(symbol) as number[]).push(b.result.order.id);
   }
+}
+
+/**
+ * A simulated counterparty takes an account's open offer `id` whole, at its rate and period — a
+ * borrower for a lend offer (a credit opens), a lender for a borrow offer (a loan opens). The
+ * development hook `POST /dev/funding/take` (server/README.md), so a test need not wait for the
+ * simulator's own demand to reach that offer. False when `id` is not an open account offer.
+ */
+export function takeAccountOffer(offers: FundingOffers, id: number): boolean {
+  const row = offers.db.prepare("SELECT symbol FROM funding_offers WHERE id = ? AND open = 1").get(id) as
+    { symbol: string } | undefined;
+  return row !== undefined && offers.fx.take(row.symbol, id, FUNDING_TAKER) !== null;
 }

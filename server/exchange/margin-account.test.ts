@@ -189,6 +189,8 @@ describe("liquidation history", () => {
     first.exchange.place(SYM, -901, "sell", "LIMIT", crash, 1_000);
     first.exchange.place(SYM, -902, "buy", "LIMIT", crash, 0.01);
     expect(first.positions.wireAll(user)).toEqual([]);
+    // The feed shows a liquidation once its transaction has committed (a microtask later).
+    await new Promise((r) => setTimeout(r, 0));
     const rows = [...first.exchange.liquidations.recent];
     expect(rows).toHaveLength(1);
     first.db.close();

@@ -1,12 +1,12 @@
 /**
- * The margin calls over REST — `r/positions`, `w/position/claim`, `r/info/margin/{base|<symbol>|
- * sym_all}`, `calc/order/avail` ({symbol, dir, rate, type: EXCHANGE|MARGIN}) — and the records a
+ * The margin calls over REST — `r/positions`, `w/position/claim`, `r/position/increase/info` and
+ * `w/position/increase` ({symbol, amount}), `r/info/margin/{base|<symbol>|sym_all}`, `calc/order/avail` ({symbol, dir, rate, type: EXCHANGE|MARGIN}) — and the records a
  * socket's `calc` input asks of positions and wallets (docs/protocol.md#authenticated-calls and
  * #account-inputs). The margin model itself is positions.ts.
  */
 import { ERROR_CODES, parseSymbol, type WalletType } from "../../src/protocol/index.ts";
 import { fromUnits } from "../store/db.ts";
-import { fail, notice, ok, type Reply } from "../reply.ts";
+import { fail, notice, num, ok, type Reply } from "../reply.ts";
 import type { Balances } from "./balances.ts";
 import { round8 } from "./market-data.ts";
 import type { Positions } from "./positions.ts";
@@ -25,6 +25,14 @@ export function marginRest(
   if (path === "/v2/auth/w/position/claim") {
     const r = p.claim(userId, body["id"], body["amount"]);
     return r.ok ? ok(notice(r.mts, "pos_claim", r.position, "SUCCESS", "Position claimed.")) : fail(GENERIC, r.msg);
+  }
+  if (path === "/v2/auth/r/position/increase/info") {
+    const info = p.increaseInfo(userId, body["symbol"], body["amount"]);
+    return info ? ok(info) : fail(PARAMS, "symbol: invalid");
+  }
+  if (path === "/v2/auth/w/position/increase") {
+    const r = p.increase(userId, body["symbol"], num(body["amount"]));
+    return r.ok ? ok(notice(r.mts, "pmi-req", r.position, "SUCCESS", "Position increased.")) : fail(PARAMS, r.msg);
   }
   const m = /^\/v2\/auth\/r\/info\/margin\/(base|sym_all|t[A-Z0-9:]+)$/.exec(path);
   if (m) {

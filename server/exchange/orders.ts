@@ -7,7 +7,17 @@
  * notification, SUCCESS or ERROR, ahead of the order events it caused. The REST and socket forms of
  * these requests are orders-api.ts.
  */
-import { ERROR_CODES, ORDER_FLAGS, parseSymbol, type WalletType } from "../../src/protocol/index.ts";
+import {
+  DEFAULT_LEVERAGE,
+  DERIV_REFUSALS,
+  ERROR_CODES,
+  isDerivativeSymbol,
+  isExchangeOrderType,
+  ORDER_FLAGS,
+  orderLeverage,
+  parseSymbol,
+  type WalletType,
+} from "../../src/protocol/index.ts";
 import { fromUnits, toUnits, type Db } from "../store/db.ts";
 import { notice, num } from "../reply.ts";
 import type { Balances } from "./balances.ts";
@@ -16,9 +26,11 @@ import type { AccountEvents } from "./events.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import { tradePage, tradeWire } from "./order-history.ts";
 import { isMargin, isPendingStop, type OrderRow, type OrderStore } from "./order-store.ts";
+import { isPaperAccount } from "./paper-accounts.ts";
 import type { Positions } from "./positions.ts";
 import { STOP_TYPES } from "./stop-book.ts";
 import { marginRefusal } from "./verification.ts";
+import { derivativesRefusal } from "./derivatives.ts";
 
 export interface OrderInput {
   readonly type?: unknown;
@@ -34,6 +46,8 @@ export interface OrderInput {
   /** STOP LIMIT: the limit once triggered; TRAILING STOP: the distance its trigger keeps. */
   readonly price_aux_limit?: unknown;
   readonly price_trailing?: unknown;
+  /** Perpetuals: the leverage, 1–100 (default 10); the initial margin is one over it. */
+  readonly lev?: unknown;
 }
 
 export type PlaceResult =
@@ -96,12 +110,20 @@ export class Orders {
     return Math.abs(held + amount) > Math.abs(held) + 1e-9;
   }
 
+  /** Why an order may not open or grow a position: the margin verification gate, and the perpetuals' own. */
+  #gate(userId: number, symbol: string): string | null {
+    return (
+      marginRefusal(this.#db, userId, symbol) ??
+      (isDerivativeSymbol(symbol) ? derivativesRefusal(this.#db, userId, this.store.now()) : null)
+    );
+  }
+
   /** What a margin order reserves, or why it is refused (the verification gate, then positions.ts). */
-  #marginReserve(userId: number, symbol: string, amount: number, ref: number, flags: number) {
-    const refused = this.#opens(userId, symbol, amount, flags) ? marginRefusal(this.#db, userId, symbol) : null;
+  #marginReserve(userId: number, symbol: string, amount: number, ref: number, flags: number, leverage: number) {
+    const refused = this.#opens(userId, symbol, amount, flags) ? this.#gate(userId, symbol) : null;
     return refused
       ? ({ ok: false, msg: refused } as const)
-      : this.positions.prepare(userId, symbol, amount, ref, flags);
+      : this.positions.prepare(userId, symbol, amount, ref, flags, 0, leverage);
   }
 
   #newRow(userId: number, input: OrderInput, o: Pick<OrderRow, "symbol" | "type" | "side" | "price" | "flags">) {
@@ -141,7 +163,14 @@ export class Orders {
     const symbol = typeof input.symbol === "string" ? input.symbol : "";
     const info = parseSymbol(symbol);
     const market = this.exchange.markets.get(symbol);
-    if (!info || info.kind !== "trading" || !market || info.derivative) return fail(GENERIC, "Invalid order: symbol");
+    if (!info || info.kind !== "trading" || !market) return fail(GENERIC, "Invalid order: symbol");
+    // A perpetual trades with the margin types only, at the order's leverage (docs/product-rules.md#derivatives).
+    if (info.derivative && isExchangeOrderType(type)) return fail(GENERIC, DERIV_REFUSALS.orderType);
+    const leverage = info.derivative ? orderLeverage(input.lev) : DEFAULT_LEVERAGE;
+    if (leverage === null) return fail(GENERIC, DERIV_REFUSALS.lev);
+    // A paper account trades the TEST pairs only and a live one never does (paper-accounts.ts):
+    // to either, the other side's pairs are not there, so it gets the unknown symbol's answer.
+    if (info.paper !== isPaperAccount(this.#db, userId)) return fail(GENERIC, "Invalid order: symbol");
     const amount = num(input.amount);
     if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > 1e9 || Math.abs(amount) < 1e-8)
       return fail(GENERIC, "Invalid order: amount");
@@ -150,7 +179,7 @@ export class Orders {
     if (this.store.openOf(userId).length >= MAX_OPEN_ORDERS)
       return fail(GENERIC, `Invalid order: at most ${MAX_OPEN_ORDERS} open orders per account`);
     const flags = typeof input.flags === "number" && Number.isInteger(input.flags) ? input.flags : 0;
-    if (!engineType) return this.#placeStop(userId, type, symbol, amount, flags, input, fail);
+    if (!engineType) return this.#placeStop(userId, type, symbol, amount, flags, leverage, input, fail);
     const price = engineType === "MARKET" ? Number.NaN : num(input.price);
     if (engineType !== "MARKET" && !validPrice(price)) return fail(GENERIC, "Invalid order: price");
     let side: Side = amount > 0 ? "buy" : "sell";
@@ -164,10 +193,10 @@ export class Orders {
     if (margin) {
       if ((flags & ORDER_FLAGS.OCO) !== 0) return fail(GENERIC, "Invalid order: OCO needs an exchange limit order");
       const ref = engineType === "MARKET" ? (market.lastPrice() ?? Number.NaN) * 1.02 : price;
-      const refused = this.#opens(userId, symbol, amount, flags) ? marginRefusal(this.#db, userId, symbol) : null;
+      const refused = this.#opens(userId, symbol, amount, flags) ? this.#gate(userId, symbol) : null;
       if (refused) return fail(GENERIC, refused);
       if (!Number.isFinite(ref)) return fail(GENERIC, "Invalid order: no market price");
-      const prep = this.positions.prepare(userId, symbol, amount, ref, flags);
+      const prep = this.positions.prepare(userId, symbol, amount, ref, flags, 0, leverage);
       if (!prep.ok) return fail(GENERIC, prep.msg);
       ({ side, size, reserve } = prep);
     } else if (side === "sell") reserve = toUnits(size);
@@ -221,6 +250,8 @@ export class Orders {
       this.balances.move(userId, walletType, reserveCcy, 0, reserve + (stop?.reserved ?? 0), null);
       this.store.open.set(row.id, row);
       this.store.save(row);
+      // Before matching: a fill takes the position's collateral at this leverage.
+      if (info.derivative) this.positions.derivatives?.remember(row.id, leverage);
       if (stop) {
         this.store.open.set(stop.id, stop);
         this.store.save(stop);
@@ -261,6 +292,7 @@ export class Orders {
     symbol: string,
     amount: number,
     flags: number,
+    leverage: number,
     input: OrderInput,
     fail: (code: number, msg: string) => PlaceResult,
   ): PlaceResult {
@@ -288,7 +320,7 @@ export class Orders {
     const reserveCcy = margin || side === "buy" ? info.quote : info.base;
     let reserve = side === "sell" ? toUnits(size) : toUnits(size * (aux ?? trigger * 1.05));
     if (margin) {
-      const prep = this.#marginReserve(userId, symbol, amount, aux ?? trigger * 1.05, flags);
+      const prep = this.#marginReserve(userId, symbol, amount, aux ?? trigger * 1.05, flags, leverage);
       if (!prep.ok) return fail(GENERIC, prep.msg);
       ({ side, size, reserve } = prep);
     }
@@ -303,6 +335,7 @@ export class Orders {
       this.balances.move(userId, walletType, reserveCcy, 0, reserve, null);
       this.store.open.set(row.id, row);
       this.store.save(row);
+      if (info.derivative) this.positions.derivatives?.remember(row.id, leverage);
       this.events.emit(userId, "on", wire);
     });
     return { ok: true, order: wire };
@@ -397,7 +430,16 @@ export class Orders {
     if (margin) {
       // The close flag sized the order when placed; an update sizes it explicitly.
       const flags = row.flags & ~ORDER_FLAGS.CLOSE;
-      const prep = this.positions.prepare(userId, row.symbol, sign * fromUnits(remaining), price, flags, row.reserved);
+      const leverage = this.positions.derivatives?.leverageOf(row.id) ?? DEFAULT_LEVERAGE;
+      const prep = this.positions.prepare(
+        userId,
+        row.symbol,
+        sign * fromUnits(remaining),
+        price,
+        flags,
+        row.reserved,
+        leverage,
+      );
       if (!prep.ok) return fail(prep.msg);
       reserve = prep.reserve;
     }

@@ -20,7 +20,13 @@
  */
 import {
   balanceCodec,
+  DEFAULT_LEVERAGE,
+  DERIV_MAINTENANCE_MARGIN,
+  derivLiquidationPrice,
   encodeMarginInfo,
+  isDerivativeSymbol,
+  LEVERAGE_MAX,
+  encodePositionIncreaseInfo,
   ORDER_FLAGS,
   parseSymbol,
   positionCodec,
@@ -29,12 +35,17 @@ import {
   type WalletType,
 } from "../../src/protocol/index.ts";
 import { addColumns, fromUnits, nextIdFrom, toUnits, type Db } from "../store/db.ts";
-import { fxRate } from "./derived.ts";
+import { fxRate, settlementPrice } from "./derived.ts";
 import type { Batch, Exchange } from "./exchange.ts";
 import type { Side } from "./engine.ts";
 import type { Balances } from "./balances.ts";
 import type { AccountEvents } from "./events.ts";
 import { migratePositionHistory } from "./position-history.ts";
+import { isPaperAccount } from "./paper-accounts.ts";
+import { marginRefusal } from "./verification.ts";
+
+/** How far from the mid the book's depth counts toward the most an increase may add. */
+const INCREASE_DEPTH_BAND = 0.02;
 
 export const INITIAL_MARGIN = 0.1;
 export const MAINTENANCE_MARGIN = 0.05;
@@ -77,6 +88,22 @@ export interface PositionFunding {
   accrued(pos: PositionRow): number;
 }
 
+/**
+ * The perpetuals' side of the model (derivatives.ts, attached by venue.ts). A derivative position
+ * (docs/product-rules.md#derivatives) is isolated: its own collateral, reserved in the derivatives
+ * wallet (`margin`, USTF0) at the leverage of the orders that opened it, valued at the mark price
+ * of its spot index, liquidated on its own — outside the cross margin of the margin pairs, and
+ * never backed by funding loans.
+ */
+export interface DerivativeMargin {
+  /** The mark price a perpetual's positions are valued at. */
+  mark(symbol: string): number | null;
+  /** Stores the leverage an order on a perpetual is placed with (inside its transaction). */
+  remember(orderId: number, leverage: number): void;
+  /** The leverage an order on a perpetual was placed with. */
+  leverageOf(orderId: number): number;
+}
+
 export type Prepared =
   | { readonly ok: true; readonly size: number; readonly side: Side; readonly reserve: number }
   | { readonly ok: false; readonly msg: string };
@@ -97,6 +124,8 @@ export class Positions {
   funding: PositionFunding | null = null;
   /** Told when a position shrank or went outside trading (reduce-only orders may now be too large). */
   shrank: (symbol: string) => void = () => {};
+  /** The perpetuals' mark prices and orders' leverage (venue.ts attaches derivatives.ts). */
+  derivatives: DerivativeMargin | null = null;
 
   constructor(db: Db, exchange: Exchange, now: () => number, balances: Balances, events: AccountEvents) {
     addColumns(db, [
@@ -119,6 +148,17 @@ export class Positions {
   static quoteOf(symbol: string): string | null {
     const info = parseSymbol(symbol);
     return info && info.kind === "trading" && !info.derivative ? info.quote : null;
+  }
+
+  /** The currency a position's collateral is held in: the quote, for margin pairs and perpetuals alike. */
+  static collateralOf(symbol: string): string | null {
+    const info = parseSymbol(symbol);
+    return info && info.kind === "trading" ? info.quote : null;
+  }
+
+  /** The open positions on one symbol (derivatives.ts marks, funds and liquidates a perpetual's). */
+  openOn(symbol: string): PositionRow[] {
+    return [...this.#open.values()].filter((r) => r.symbol === symbol);
   }
 
   get(userId: number, symbol: string): PositionRow | undefined {
@@ -150,19 +190,37 @@ export class Positions {
     return this.#balances.available(userId, "margin", currency);
   }
 
+  /** A margin pair's mark is its last trade; a perpetual's its mark price (derivatives.ts). */
   #mark(symbol: string): number | null {
+    if (this.derivatives && isDerivativeSymbol(symbol)) return this.derivatives.mark(symbol);
     return this.#ex.markets.get(symbol)?.lastPrice() ?? null;
+  }
+
+  /** A changed position's loans follow its size; a derivative position borrows nothing. */
+  #resized(pos: PositionRow): void {
+    if (!isDerivativeSymbol(pos.symbol)) this.funding?.resized(pos);
   }
 
   /**
    * Order entry: the reduce-only (1024) and close (512) rules, and what the order reserves in the
    * margin wallet — initial margin on the part that would open or increase the position, plus the
    * taker fee on all of it. `price` is the limit, or an estimate for market and stop orders;
-   * `already` what the order reserves now (an update).
+   * `already` what the order reserves now (an update). On a perpetual the initial margin is one
+   * over the order's `leverage`, reserved in the derivatives wallet.
    */
-  prepare(userId: number, symbol: string, amount: number, price: number, flags: number, already = 0): Prepared {
-    const quote = Positions.quoteOf(symbol);
+  prepare(
+    userId: number,
+    symbol: string,
+    amount: number,
+    price: number,
+    flags: number,
+    already = 0,
+    leverage = DEFAULT_LEVERAGE,
+  ): Prepared {
+    const derivative = isDerivativeSymbol(symbol);
+    const quote = derivative ? Positions.collateralOf(symbol) : Positions.quoteOf(symbol);
     if (!quote) return { ok: false, msg: "Invalid order: symbol" };
+    const initial = derivative ? 1 / leverage : INITIAL_MARGIN;
     const pos = this.get(userId, symbol);
     const held = pos ? fromUnits(pos.amount) : 0;
     let signed = amount;
@@ -178,7 +236,7 @@ export class Positions {
     const size = round8(Math.abs(signed));
     const closing = Math.sign(signed) === -Math.sign(held) ? Math.min(size, Math.abs(held)) : 0;
     const opening = size - closing;
-    const reserve = toUnits(opening * price * INITIAL_MARGIN + size * price * FEE_RESERVE);
+    const reserve = toUnits(opening * price * initial + size * price * FEE_RESERVE);
     if (this.#free(userId, quote) + already < reserve)
       return {
         ok: false,
@@ -189,17 +247,37 @@ export class Positions {
 
   /**
    * A margin fill: `base` signed units, `fee` units of quote paid, `released` what the order had
-   * reserved for this part. Runs inside settlement's transaction (settlement.ts).
+   * reserved for this part, `orderId` the order filled (a perpetual's collateral is taken at its
+   * leverage). Runs inside settlement's transaction (settlement.ts).
    */
-  fill(userId: number, symbol: string, base: number, price: number, fee: number, released: number): void {
-    const quote = Positions.quoteOf(symbol);
+  fill(
+    userId: number,
+    symbol: string,
+    base: number,
+    price: number,
+    fee: number,
+    released: number,
+    orderId?: number,
+  ): void {
+    const derivative = isDerivativeSymbol(symbol);
+    const quote = derivative ? Positions.collateralOf(symbol) : Positions.quoteOf(symbol);
     if (!quote || base === 0) return;
+    const leverage =
+      derivative && orderId !== undefined && this.derivatives ? this.derivatives.leverageOf(orderId) : DEFAULT_LEVERAGE;
     if (released > 0) this.#balances.move(userId, "margin", quote, 0, -released, null);
-    this.#applyFill(userId, symbol, quote, base, price, fee);
-    this.#emitMargin(userId, symbol);
+    this.#applyFill(userId, symbol, quote, base, price, fee, derivative ? 1 / leverage : INITIAL_MARGIN);
+    if (!derivative) this.#emitMargin(userId, symbol);
   }
 
-  #applyFill(userId: number, symbol: string, quote: string, base: number, price: number, fee: number): void {
+  #applyFill(
+    userId: number,
+    symbol: string,
+    quote: string,
+    base: number,
+    price: number,
+    fee: number,
+    initial = INITIAL_MARGIN,
+  ): void {
     const free = (): number => this.#free(userId, quote);
     const pay = Math.min(fee, Math.max(0, free()));
     const qty = fromUnits(Math.abs(base));
@@ -231,12 +309,12 @@ export class Positions {
         pos = undefined;
       } else {
         this.#save(pos);
-        this.funding?.resized(pos);
+        this.#resized(pos);
         this.#events.emit(userId, "pu", this.wire(pos));
       }
     }
     if (left === 0) return;
-    const take = Math.min(Math.round(fromUnits(Math.abs(left)) * price * INITIAL_MARGIN * 1e8), Math.max(0, free()));
+    const take = Math.min(Math.round(fromUnits(Math.abs(left)) * price * initial * 1e8), Math.max(0, free()));
     if (take > 0) this.#balances.move(userId, "margin", quote, 0, take, null);
     if (pos) {
       const total = Math.abs(pos.amount) + Math.abs(left);
@@ -246,7 +324,7 @@ export class Positions {
       pos.collateral += take;
       pos.mts_update = now;
       this.#save(pos);
-      this.funding?.resized(pos);
+      this.#resized(pos);
       this.#events.emit(userId, "pu", this.wire(pos));
     } else {
       const row: PositionRow = {
@@ -266,7 +344,7 @@ export class Positions {
       };
       this.#open.set(`${userId}|${symbol}`, row);
       this.#save(row);
-      this.funding?.resized(row);
+      this.#resized(row);
       this.#events.emit(userId, "pn", this.wire(row));
     }
   }
@@ -290,7 +368,14 @@ export class Positions {
     // Loans first: their last interest is part of what the closed position reports.
     this.funding?.closed(pos);
     if (pos.collateral > 0) {
-      this.#balances.move(pos.user_id, "margin", Positions.quoteOf(pos.symbol) as string, 0, -pos.collateral, null);
+      this.#balances.move(
+        pos.user_id,
+        "margin",
+        Positions.collateralOf(pos.symbol) as string,
+        0,
+        -pos.collateral,
+        null,
+      );
       pos.collateral = 0;
     }
     pos.status = status;
@@ -342,6 +427,8 @@ export class Positions {
 
   /** The mark at which this position's currency would reach maintenance, the others' marks fixed. */
   #liqPrice(r: PositionRow): number | null {
+    if (isDerivativeSymbol(r.symbol))
+      return derivLiquidationPrice(fromUnits(r.amount), r.base_price, fromUnits(r.collateral));
     const quote = Positions.quoteOf(r.symbol) as string;
     const balance = fromUnits(this.#balances.wallet(r.user_id, "margin", quote).balance);
     const { pl: otherPl, req: otherReq } = this.#exposure(r.user_id, quote, r);
@@ -359,6 +446,8 @@ export class Positions {
     const pl = active ? round8(this.#pl(r, mark)) : 0;
     const notional = Math.abs(amount) * r.base_price;
     const collateral = fromUnits(r.collateral);
+    const derivative = isDerivativeSymbol(r.symbol);
+    const limits = active && derivative ? this.collateralLimits(r) : null;
     const p: Position = {
       pair: r.symbol,
       status: r.status,
@@ -374,12 +463,116 @@ export class Positions {
       id: r.id,
       mtsCreate: r.mts_create,
       mtsUpdate: r.mts_update,
-      posType: 0,
+      posType: derivative ? 1 : 0,
       collateral,
-      minCollateral: active && mark !== null ? round8(Math.abs(amount) * mark * MAINTENANCE_MARGIN) : 0,
-      maxCollateral: null,
+      minCollateral: limits
+        ? fromUnits(limits.min)
+        : active && mark !== null
+          ? round8(Math.abs(amount) * mark * MAINTENANCE_MARGIN)
+          : 0,
+      maxCollateral: limits ? fromUnits(limits.max) : null,
     };
     return positionCodec.encode(p);
+  }
+
+  /**
+   * What a derivative position's collateral may be set to, units: at least 1/100 of its notional at
+   * the mark (the highest leverage) plus its unrealized loss — so a position never sets itself within
+   * reach of its liquidation — and at most what it holds plus the derivatives wallet's free balance.
+   */
+  collateralLimits(r: PositionRow): { min: number; max: number } {
+    const mark = this.#mark(r.symbol) ?? r.base_price;
+    const notional = Math.abs(fromUnits(r.amount)) * mark;
+    const loss = Math.max(0, -this.#pl(r, mark));
+    const min = Math.ceil((notional / LEVERAGE_MAX + loss) * 1e8);
+    const free = Math.max(0, this.#free(r.user_id, Positions.collateralOf(r.symbol) as string));
+    return { min, max: Math.max(min, r.collateral + free) };
+  }
+
+  /** Sets a derivative position's collateral (derivatives.ts checked it against its limits), units. */
+  setCollateral(r: PositionRow, units: number): void {
+    this.#events.atomically(() => {
+      this.#balances.move(
+        r.user_id,
+        "margin",
+        Positions.collateralOf(r.symbol) as string,
+        0,
+        units - r.collateral,
+        null,
+      );
+      r.collateral = units;
+      r.mts_update = this.#now();
+      this.#save(r);
+      this.#events.emit(r.user_id, "pu", this.wire(r));
+    });
+  }
+
+  /**
+   * A funding payment on a derivative position (derivatives.ts), `units` received (positive) or
+   * owed (negative), with its ledger text. What is owed comes out of the derivatives wallet's free
+   * balance first, then out of the position's collateral; never more than both (the insurance fund
+   * stands for the rest). Returns the units that moved, signed. Inside the caller's transaction.
+   */
+  payFunding(r: PositionRow, units: number, text: string): number {
+    const quote = Positions.collateralOf(r.symbol) as string;
+    let moved = units;
+    if (units > 0) this.#balances.move(r.user_id, "margin", quote, units, 0, text);
+    else if (units < 0) {
+      const free = Math.max(0, this.#free(r.user_id, quote));
+      const fromCollateral = Math.min(r.collateral, Math.max(0, -units - free));
+      const paid = Math.min(-units, free + fromCollateral);
+      if (fromCollateral > 0) {
+        this.#balances.move(r.user_id, "margin", quote, 0, -fromCollateral, null);
+        r.collateral -= fromCollateral;
+      }
+      if (paid > 0) this.#balances.move(r.user_id, "margin", quote, -paid, 0, text);
+      moved = -paid;
+    }
+    // The position's MARGIN_FUNDING carries the funding it has paid (positive) or received, as
+    // Bitfinex's derivative positions do: the desk shows it on the row and in the status widget.
+    r.swap -= moved;
+    r.mts_update = this.#now();
+    this.#save(r);
+    this.#events.emit(r.user_id, "pu", this.wire(r));
+    return moved;
+  }
+
+  /** Whether a derivative position's mark has reached its liquidation price. */
+  belowMaintenance(r: PositionRow): boolean {
+    const mark = this.#mark(r.symbol);
+    if (mark === null || r.open !== 1) return false;
+    const equity = fromUnits(r.collateral) + this.#pl(r, mark);
+    return equity < Math.abs(fromUnits(r.amount)) * mark * DERIV_MAINTENANCE_MARGIN;
+  }
+
+  /**
+   * Liquidates a derivative position at its mark (inside the caller's transaction): the whole
+   * collateral leaves the derivatives wallet, the position closes LIQUIDATED, a row goes to
+   * `liq:global`. Returns what the insurance fund takes over, units: the collateral plus the
+   * position's P/L at the mark — a gain while the collateral covered the loss, a loss beyond it.
+   */
+  liquidateIsolated(r: PositionRow): number {
+    const mark = this.#mark(r.symbol) ?? r.base_price;
+    const quote = Positions.collateralOf(r.symbol) as string;
+    const liqPrice = this.#liqPrice(r);
+    const amount = fromUnits(r.amount);
+    const pl = Math.round(amount * (mark - r.base_price) * 1e8);
+    const collateral = r.collateral;
+    if (collateral > 0)
+      this.#balances.move(
+        r.user_id,
+        "margin",
+        quote,
+        -collateral,
+        -collateral,
+        `Position #${r.id} ${r.symbol.slice(1)} liquidated @ ${mark}`,
+      );
+    r.collateral = 0;
+    r.pl_realized -= collateral;
+    this.#close(r, "LIQUIDATED");
+    this.shrank(r.symbol);
+    this.#publishLiquidation(r, amount, liqPrice);
+    return collateral + pl;
   }
 
   /** The `ps` snapshot and REST `r/positions`: the open positions. */
@@ -489,6 +682,8 @@ export class Positions {
     const pos = [...this.#open.values()].find((r) => r.id === id && r.user_id === userId);
     const info = pos ? parseSymbol(pos.symbol) : null;
     if (!pos || !info || info.kind !== "trading") return { ok: false, msg: "Position not found." };
+    // A perpetual has no asset to take delivery of: it is closed by trading it.
+    if (info.derivative) return { ok: false, msg: "Invalid position: a derivative position cannot be claimed" };
     const held = Math.abs(pos.amount);
     const asked = amount === undefined || amount === null ? Number.NaN : Math.abs(Number(amount));
     const units = Number.isNaN(asked) ? held : toUnits(asked);
@@ -518,7 +713,7 @@ export class Positions {
       if (pos.amount === 0) this.#close(pos, "CLOSED");
       else {
         this.#save(pos);
-        this.funding?.resized(pos);
+        this.#resized(pos);
         this.#events.emit(userId, "pu", this.wire(pos));
       }
       this.#emitMargin(userId, pos.symbol);
@@ -526,6 +721,109 @@ export class Positions {
       this.shrank(pos.symbol);
     });
     return { ok: true, mts: now, position: this.wire(pos) };
+  }
+
+  /**
+   * How much `w/position/increase` may add to the user's position in `symbol` now, in base units
+   * (positive): a long takes the base currency from the margin wallet (at most what is free there),
+   * a short pays `amount × mark` of the quote currency and reserves the initial margin on top. Null
+   * when the symbol has no margin market or no price yet.
+   */
+  #increaseRoom(userId: number, symbol: string, long: boolean): { max: number; mark: number } | null {
+    const info = parseSymbol(symbol);
+    const market = this.#ex.markets.get(symbol);
+    // Priced at the book's guarded mid, never at the last trade: one account's print through a
+    // thin book must not set the price the house trades a whole wallet at (derived.ts).
+    const mark = market ? settlementPrice(market) : "refused";
+    if (!info || info.kind !== "trading" || !Positions.quoteOf(symbol) || !market || mark === "refused") return null;
+    const wallet = long
+      ? fromUnits(this.#free(userId, info.base))
+      : fromUnits(this.#free(userId, info.quote)) / (mark * (1 + INITIAL_MARGIN));
+    // No larger than the book could take back near the mid: the position an increase makes can be
+    // closed at about the price it was opened at.
+    const side = long ? market.engine.bids : market.engine.asks;
+    const depth = side.liquidityTo(long ? mark * (1 - INCREASE_DEPTH_BAND) : mark * (1 + INCREASE_DEPTH_BAND), userId);
+    const max = Math.min(wallet, depth);
+    return { max: Math.max(0, Math.floor(max * 1e8) / 1e8), mark };
+  }
+
+  /**
+   * `r/position/increase/info {symbol, amount}`: the most `w/position/increase` takes in the
+   * amount's direction, the current position, and the margin wallet's balances behind it. The
+   * embedded exchange backs an increase with the wallet's own funds, so no funding is required.
+   */
+  increaseInfo(userId: number, symbol: unknown, amount: unknown): unknown[] | null {
+    if (typeof symbol !== "string") return null;
+    const info = parseSymbol(symbol);
+    const a = Number(amount);
+    const room = this.#increaseRoom(userId, symbol, !(a < 0));
+    if (!info || info.kind !== "trading" || !room) return null;
+    const free = (ccy: string): number => fromUnits(this.#free(userId, ccy));
+    const balance = (ccy: string): number => fromUnits(this.#balances.wallet(userId, "margin", ccy).balance);
+    return encodePositionIncreaseInfo({
+      maxPos: room.max,
+      currentPos: fromUnits(this.get(userId, symbol)?.amount ?? 0),
+      baseBalance: balance(info.base),
+      fundingAvail: 0,
+      tradableQuote: round8(free(info.quote)),
+      tradableQuoteTotal: round8(balance(info.quote)),
+      tradableBase: round8(free(info.base)),
+      tradableBaseTotal: round8(balance(info.base)),
+      fundingValue: 0,
+      fundingRequired: 0,
+      fundingValueCurrency: info.quote,
+      fundingRequiredCurrency: info.base,
+    });
+  }
+
+  /**
+   * `w/position/increase {symbol, amount}` (docs/protocol.md#authenticated-calls): the reverse of
+   * a claim — a position opened or grown at the mark from the margin wallet's own funds instead of
+   * by trading. A long of `amount` gives `amount` of the base currency and receives `amount × mark`
+   * of the quote currency; a short pays that and receives the base; then the initial margin is
+   * reserved as for a fill. Refused (nothing written) when the amount is not a positive size in
+   * the position's direction within the room `increaseInfo` reports, or the account may not trade
+   * on margin.
+   */
+  increase(
+    userId: number,
+    symbol: unknown,
+    amount: number,
+  ): { ok: true; mts: number; position: unknown[] } | { ok: false; msg: string } {
+    if (typeof symbol !== "string" || !Positions.quoteOf(symbol) || !this.#ex.markets.has(symbol))
+      return { ok: false, msg: "symbol: invalid" };
+    const info = parseSymbol(symbol);
+    if (!info || info.kind !== "trading") return { ok: false, msg: "symbol: invalid" };
+    // A paper account's positions are on TEST pairs only, a live one's never (as for orders).
+    if (info.paper !== isPaperAccount(this.#db, userId)) return { ok: false, msg: "symbol: invalid" };
+    const units = toUnits(Math.abs(amount));
+    if (!Number.isFinite(amount) || units <= 0 || Math.abs(round8(amount) - amount) > 1e-12)
+      return { ok: false, msg: "amount: invalid" };
+    const long = amount > 0;
+    const held = this.get(userId, symbol)?.amount ?? 0;
+    if (held !== 0 && Math.sign(held) !== Math.sign(amount))
+      return { ok: false, msg: "amount: an increase cannot reduce the position" };
+    const refused = marginRefusal(this.#db, userId, symbol);
+    if (refused) return { ok: false, msg: refused };
+    const room = this.#increaseRoom(userId, symbol, long);
+    if (!room) return { ok: false, msg: "symbol: no price to increase at" };
+    if (units > toUnits(room.max))
+      return { ok: false, msg: `amount: at most ${room.max} ${info.base} can be added now` };
+    const value = Math.round(fromUnits(units) * room.mark * 1e8);
+    const text = `Position ${symbol.slice(1)} increased by ${long ? "" : "-"}${fromUnits(units)} @ ${room.mark}`;
+    const now = this.#now();
+    this.#events.atomically(() => {
+      if (long) {
+        this.#balances.move(userId, "margin", info.base, -units, 0, text);
+        this.#balances.move(userId, "margin", info.quote, value, 0, text);
+      } else {
+        this.#balances.move(userId, "margin", info.quote, -value, 0, text);
+        this.#balances.move(userId, "margin", info.base, units, 0, text);
+      }
+      this.#applyFill(userId, symbol, info.quote, long ? units : -units, room.mark, 0);
+      this.#emitMargin(userId, symbol);
+    });
+    return { ok: true, mts: now, position: this.wire(this.get(userId, symbol) as PositionRow) };
   }
 
   /**
@@ -540,7 +838,7 @@ export class Positions {
     }
     let pl = 0;
     for (const r of this.openOf(userId)) {
-      const quote = Positions.quoteOf(r.symbol) as string;
+      const quote = Positions.collateralOf(r.symbol) as string;
       pl += this.#pl(r, this.#mark(r.symbol)) * (fxRate(this.#ex, quote, "USD") ?? 0);
     }
     return balanceCodec.encode({ aum: round8(aum), aumNet: round8(aum + pl) });
@@ -552,6 +850,8 @@ export class Positions {
   mark(b: Batch): void {
     if (b.trades.length === 0) return;
     const symbol = b.market.symbol;
+    // Perpetuals are marked by their spot index and liquidated one by one (derivatives.ts).
+    if (isDerivativeSymbol(symbol)) return;
     const touched = [...this.#open.values()].filter((r) => r.symbol === symbol);
     if (touched.length === 0) return;
     this.#events.atomically(() => {
@@ -604,16 +904,27 @@ export class Positions {
     this.#close(r, "LIQUIDATED");
     this.#emitMargin(r.user_id, r.symbol);
     this.shrank(r.symbol);
-    this.#ex.liquidations.publish({
-      kind: "pos",
-      posId: r.id,
-      mts: this.#now(),
-      symbol: r.symbol,
-      amount,
-      basePrice: r.base_price,
-      isMatch: false,
-      isMarketSold: true,
-      liquidationPrice: liqPrice,
-    });
+    this.#publishLiquidation(r, amount, liqPrice);
+  }
+
+  /**
+   * A liquidated position on the public `liq:global` feed, taken over by the system; seen there
+   * once the liquidating transaction has committed (a rolled-back one never is).
+   */
+  #publishLiquidation(r: PositionRow, amount: number, liqPrice: number | null): void {
+    this.#ex.liquidations.publish(
+      {
+        kind: "pos",
+        posId: r.id,
+        mts: this.#now(),
+        symbol: r.symbol,
+        amount,
+        basePrice: r.base_price,
+        isMatch: false,
+        isMarketSold: true,
+        liquidationPrice: liqPrice,
+      },
+      (fn) => this.#events.afterCommit(fn),
+    );
   }
 }

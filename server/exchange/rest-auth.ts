@@ -9,7 +9,10 @@ import {
   ERROR_CODES,
   HISTORY_LIMIT_MAX,
   LEDGER_LIMIT_MAX,
+  MARGIN_GROUP_DEFAULT,
   parseLedgerQuery,
+  PAPER_LIVE_ONLY_MESSAGE,
+  paperLiveOnly,
   parseRangeQuery,
   READ_ONLY_CONTEXT_MESSAGE,
   userInfoCodec,
@@ -18,14 +21,18 @@ import type { AuthCheck } from "../store/accounts.ts";
 import { allows, keyAllowsAddress, requiredCap, tokenGrant } from "../api-keys.ts";
 import { pendingLevel } from "../compliance.ts";
 import { credentialAddressAllowed, IP_LOCK_REFUSAL } from "../store/security-settings.ts";
+import { paperInfo, paperOf } from "../paper.ts";
 import { CONTEXT_PATHS, subaccountInfo, subaccountsOf } from "../subaccounts.ts";
 import type { AccountGateway } from "./account-gateway.ts";
 import { conversionsOf } from "./conversions.ts";
 import { fundingRest } from "./funding-api.ts";
 import { ledgerCsv, ledgerPage, ledgerWire, reconcileLedgers } from "./ledger-history.ts";
+import { derivativesRest } from "./derivatives-api.ts";
 import { marginRest } from "./margin-api.ts";
 import { closedPositionPage, closedPositionWire, positionsCsv } from "./position-history.ts";
 import { ordersRest } from "./orders-api.ts";
+import { otcOf } from "./otc.ts";
+import { isPaperAccount } from "./paper-accounts.ts";
 import { reportsOf } from "./reports.ts";
 import { accountSummary } from "./summary.ts";
 import { fail, ok, type Reply } from "../reply.ts";
@@ -105,10 +112,14 @@ function userInfo(gate: AccountGateway, userId: number): unknown[] {
     isEmailVerified: verified,
     isGroupWithdrawEnabled: true,
     isPptEnabled: true,
+    // Each quote currency's margin balance backs that currency's positions alone (positions.ts):
+    // the default margin group, not cross collateral.
+    teMarginGroup: MARGIN_GROUP_DEFAULT,
     tfaTypes: u ? gate.accounts.secondFactors(u) : [],
     complianceAccountType: "individual",
-    // Sub-account and group fields (server/subaccounts.ts).
+    // Sub-account and group fields (server/subaccounts.ts), and a paper account's (server/paper.ts).
     ...subaccountInfo(gate.accounts.db, userId),
+    ...paperInfo(gate.accounts.db, userId),
   };
   return userInfoCodec.encode(known as Parameters<typeof userInfoCodec.encode>[0]);
 }
@@ -168,6 +179,12 @@ export function handleAuthRest(
       return fail(PARAMS, "body: invalid", 400);
     }
   }
+  // A paper account's money stays paper: deposits, withdrawals, API keys and transfers to other
+  // accounts are live-only (server/paper.ts), refused with the reason the app's dialog names.
+  if (paperLiveOnly(path, body) && isPaperAccount(gate.accounts.db, user))
+    return fail(GENERIC, PAPER_LIVE_ONLY_MESSAGE);
+  const paper = paperOf(gate).handle(auth, path, now);
+  if (paper) return paper;
   const sub = subaccountsOf(gate).handle(auth, path, body, now);
   if (sub) return sub;
   // Mailed reports (reports.ts): generated in the background, downloaded by a session's link.
@@ -201,8 +218,10 @@ export function handleAuthRest(
     fundingRest(gate, user, path, body) ??
     ordersRest(gate.orders, user, path, body, now) ??
     marginRest(gate.positions, gate.balances, user, path, body) ??
+    derivativesRest(gate.positions, user, path, body) ??
     gate.funds.handle(user, path, body, { keyId: auth.keyId, caps: auth.caps }) ??
-    conversionsOf(gate).handle(user, path, body);
+    conversionsOf(gate).handle(user, path, body) ??
+    otcOf(gate).handle(user, path, body);
   if (domain) return domain;
   if (path === "/v2/auth/w/token") {
     const grant = tokenGrant(caps, body);

@@ -9,6 +9,7 @@
 import {
   encodeTickersRow,
   ERROR_CODES,
+  parseRankingKey,
   publicFundingTradeCodec,
   publicTradeCodec,
   type OrderBook,
@@ -154,8 +155,22 @@ export function handlePublicRest(
       return ok(q.get("sort") === "1" ? picked : picked.reverse());
     }
     // Newest first, each row wrapped in its own array (docs/protocol.md#liquidations); stored in SQLite by the venue.
-    if (path === "/v2/liquidations/hist")
-      return ok(exchange.liquidations.recent.slice(0, limitOf(q, 120, 500)).map((row) => [row]));
+    if (path === "/v2/liquidations/hist") {
+      // `start`/`end` (ms) bound the page, so a client pages back with `end` = its oldest row's time.
+      const start = Number(q.get("start") ?? 0);
+      const end = Number(q.get("end") ?? Number.MAX_SAFE_INTEGER);
+      if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) return bad("start/end: invalid");
+      return ok(exchange.liquidations.page(start, end, limitOf(q, 120, 500)).map((row) => [row]));
+    }
+    const ranking = /^\/v2\/rankings\/([^/]+)\/hist$/.exec(path);
+    if (ranking) {
+      // A leaderboard (rankings.ts); `end` (ms) asks for the board of the window ending then.
+      const key = parseRankingKey(pathPart(ranking[1] as string));
+      if (!key || !exchange.rankings) return bad("key: invalid");
+      const end = Number(q.get("end") ?? now());
+      if (!Number.isFinite(end) || end <= 0) return bad("end: invalid");
+      return ok(exchange.rankings.board(key, Math.min(end, now()), now()).slice(0, limitOf(q, 25, 25)));
+    }
     if (path === "/v2/platform/status") return ok([platformStatus()]);
     if (path === "/v2/tickers") {
       const wanted = (q.get("symbols") ?? "ALL").split(",");

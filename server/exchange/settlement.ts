@@ -73,7 +73,7 @@ export class Settlement {
             row.reserved -= released;
             const fee = Math.round(quote * feeRate);
             const signed = o.side === "buy" ? base : -base;
-            this.positions.fill(o.owner, row.symbol, signed, f.price, fee, released);
+            this.positions.fill(o.owner, row.symbol, signed, f.price, fee, released, row.id);
             this.#recordTrade(o, row, f.tradeId, f.mts, signed, f.price, maker, -fee, info.quote);
           } else {
             // A buy pays quote and receives base, a sell the reverse; the fee comes out of what is

@@ -20,7 +20,17 @@ export interface SimulatedMarket {
    * each), so a small market has both smaller orders and fewer trades, as on a real venue.
    */
   readonly activity?: number;
+  /**
+   * A perpetual's spot index (`tBTCUSD` for `tBTCF0:USTF0`): its mid follows the index's, at a small
+   * basis that wanders and reverts, as arbitrage holds a real perpetual near its index — rather than
+   * drifting away on a walk of its own (its funding, its mark and its positions' P/L depend on it).
+   */
+  readonly tracks?: string;
 }
+
+/** How much of a perpetual's basis over its index is kept each step, and the spread of each step's change. */
+const BASIS_KEEP = 0.995;
+const BASIS_STEP = 0.0002;
 
 /** Quote currencies that are USD for sizing: the stablecoin and the paper dollar. */
 const USD_LIKE = new Set(["USD", "UST", "TESTUSD"]);
@@ -66,6 +76,8 @@ export class Simulator {
   readonly #afterStep: (() => void)[] = [];
   /** Markets another driver (a replay) has taken over. */
   readonly #paused = new Set<string>();
+  /** Tracking markets' basis over their index (mid ÷ index mid − 1). */
+  readonly #basis = new Map<string, number>();
 
   constructor(
     readonly markets: readonly SimulatedMarket[],
@@ -77,6 +89,10 @@ export class Simulator {
       this.#mid.set(m.symbol, m.start);
       this.#open.set(m.symbol, []);
       this.#listing.set(m.symbol, m);
+    }
+    for (const m of markets) {
+      const index = m.tracks ? markets.find((x) => x.symbol === m.tracks) : undefined;
+      if (index) this.#basis.set(m.symbol, m.start / index.start - 1);
     }
   }
 
@@ -113,7 +129,15 @@ export class Simulator {
     for (const m of this.markets) {
       if (this.#paused.has(m.symbol)) continue;
       const r = this.#rand;
-      const mid = (this.#mid.get(m.symbol) as number) * (1 + (r() - 0.5) * 0.0006);
+      const index = m.tracks !== undefined ? this.#mid.get(m.tracks) : undefined;
+      const basis = this.#basis.get(m.symbol);
+      let mid: number;
+      if (index !== undefined && basis !== undefined) {
+        // One draw, as an untracked market's drift takes: the other markets' draws stay the same.
+        const next = basis * BASIS_KEEP + (r() - 0.5) * BASIS_STEP;
+        this.#basis.set(m.symbol, next);
+        mid = index * (1 + next);
+      } else mid = (this.#mid.get(m.symbol) as number) * (1 + (r() - 0.5) * 0.0006);
       this.#mid.set(m.symbol, mid);
       const open = this.#open.get(m.symbol) as number[];
       for (let k = 0; k < 3; k++) this.#quote(m.symbol);
@@ -129,6 +153,20 @@ export class Simulator {
     }
     // The funding clocks run here (interest, expiries): one that throws must not stop the others.
     for (const fn of this.#afterStep) guarded("simulator step listener", fn)();
+  }
+
+  /**
+   * Moves a market's simulated mid to `mid` at once (the development endpoint `/dev/price`,
+   * derivatives.ts `moveMarket`): the agents withdraw their quotes, which stood around the old mid,
+   * and quote afresh around the new one.
+   */
+  recentre(symbol: string, mid: number): void {
+    if (!this.#mid.has(symbol) || !(mid > 0)) return;
+    this.#mid.set(symbol, mid);
+    const open = this.#open.get(symbol) ?? [];
+    for (const id of open.splice(0)) this.hooks.cancel(symbol, id);
+    if (this.#paused.has(symbol)) return;
+    for (let i = 0; i < TARGET_ORDERS; i++) this.#quote(symbol);
   }
 
   /**

@@ -7,6 +7,8 @@ import {
   notificationCodec,
   ORDER_FLAGS,
   orderCodec,
+  PAPER_CONTEXT_PATH,
+  PAPER_OPEN_PATH,
   walletCodec,
 } from "../../src/protocol/index.ts";
 import { demoSession, orderSubmitter, p5, wait } from "../test-support/session.ts";
@@ -420,11 +422,30 @@ describe("self-trade prevention and fee overrides over the wire", () => {
     const test = entries.find((e) => e.ok && e.value.pair === TEST.slice(1));
     expect(test?.ok && test.value).toEqual({ pair: "TESTBTC:TESTUSD", taker_fee: 0, maker_fee: 0 });
     expect(entries.some((e) => e.ok && e.value.pair === "BTCUSD")).toBe(false);
-    // A taker buy on the TEST pair pays its override's rate: nothing.
+    // A taker buy on the TEST pair pays its override's rate: nothing. The TEST pairs are a paper
+    // account's only (server/paper.ts): the demo's, entered from its session.
+    await s.rest(PAPER_OPEN_PATH);
+    const paperToken = ((await s.rest(PAPER_CONTEXT_PATH)).body as string[])[0] ?? "";
+    const asPaper = async (path: string, body: unknown = {}): Promise<unknown> =>
+      (
+        await fetch(`http://${s.host}${path}`, {
+          method: "POST",
+          headers: { "bfx-token": paperToken, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).json();
     const ask = engine(TEST)?.bestAsk() as number;
-    const o = await submit({ symbol: TEST, type: "EXCHANGE IOC", amount: "0.01", price: p5(ask * 1.01) });
-    expect(o.status).toMatch(/^EXECUTED/);
-    const trades = ((await s.rest(`/v2/auth/r/trades/${TEST}/hist`)).body as unknown[]).map((t) =>
+    const n = notificationCodec.decode(
+      await asPaper("/v2/auth/w/order/submit", {
+        symbol: TEST,
+        type: "EXCHANGE IOC",
+        amount: "0.01",
+        price: p5(ask * 1.01),
+      }),
+    );
+    const o = orderCodec.decode(n.ok ? (n.value.data as unknown[])[0] : null);
+    expect(o.ok && o.value.status).toMatch(/^EXECUTED/);
+    const trades = ((await asPaper(`/v2/auth/r/trades/${TEST}/hist`)) as unknown[]).map((t) =>
       authTradeCodec.decode(t),
     );
     expect(trades.length).toBeGreaterThan(0);

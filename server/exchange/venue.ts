@@ -19,7 +19,9 @@ import { settlementRate } from "./derived.ts";
 import { Funds } from "./funds.ts";
 import { OrderStore } from "./order-store.ts";
 import { Orders } from "./orders.ts";
+import { Derivatives } from "./derivatives.ts";
 import { Positions } from "./positions.ts";
+import { Rankings } from "./rankings.ts";
 import { Settlement } from "./settlement.ts";
 import type { SimulatedMarket } from "./simulator.ts";
 import { StopBook } from "./stop-book.ts";
@@ -44,8 +46,10 @@ export function openTrading(db: Db, exchange: Exchange, now: () => number, event
     stops.check(b);
   });
   exchange.onBatch((b) => positions.mark(b));
+  // Perpetuals: their marks, orders' leverage, funding and liquidations (after the settling above).
+  const derivatives = new Derivatives(db, exchange, positions, events, now);
   const orders = new Orders(store, balances, positions, exchange, events, nextIdFrom(db, "order", 0));
-  return { events, balances, orders, positions, restore: () => store.restore(exchange) };
+  return { events, balances, orders, positions, derivatives, restore: () => store.restore(exchange) };
 }
 
 /** Every part; `funding` is the funding offers, `seeded` the demo account's id when this call seeded it. */
@@ -73,6 +77,7 @@ export function openVenue(o: {
   const db = openDb(o.dbPath);
   const accounts = new Accounts(db);
   const trading = openTrading(db, exchange, now);
+  exchange.rankings = new Rankings(db, exchange);
   const { events, balances, orders, positions } = trading;
   const credits = new FundingCredits(db, exchange.funding, balances, events, now);
   const funding = new FundingOffers(db, exchange.funding, balances, credits, events, now);

@@ -3,13 +3,15 @@
  * #derivatives-status), for trading pairs and funding currencies alike: `book` (P0–P4, R0; `cs` on
  * request; `freq: "F1"` trading books batched), `trades` (`te`/`tu`, funding `fte`/`ftu`), `ticker`,
  * `candles` (`trade:1m:tBTCUSD`, `trade:1m:fUSD:p30`, `trade:1m:fUSD:a30:p2:p30`) and `status`
- * (`deriv:SYMBOL`, `liq:global`). ws-public.ts keeps the sockets, flags and suffixes; a channel only
- * says what goes out on it: each returned part list is one frame after the channel id.
+ * (`deriv:SYMBOL`, `liq:global`, `rank:KIND:TF:SYMBOL`). ws-public.ts keeps the sockets, flags and
+ * suffixes; a channel only says what goes out on it: each returned part list is one frame after the
+ * channel id.
  */
 import {
   CANDLE_SNAPSHOT_LIMIT,
   CONF_FLAGS,
   ERROR_CODES,
+  parseRankingKey,
   publicFundingTradeCodec,
   publicTradeCodec,
   tickerCodec,
@@ -241,6 +243,18 @@ export function subscription(ex: Exchange, m: Record<string, unknown>, symbol: s
       return candles(ex, key) ?? fail("key: invalid");
     case "status": {
       if (key === "liq:global") return { channel: new LiquidationChannel(`status|${key}`, { key }) };
+      if (key.startsWith("rank:")) {
+        // A leaderboard (rankings.ts): the whole board as the snapshot, again on the ticker timer
+        // whenever it changed — a board is short and its ranks move together.
+        const board = parseRankingKey(key);
+        const rankings = ex.rankings;
+        if (!board || !rankings) return fail("key: invalid");
+        return {
+          channel: new RowChannel(`status|${key}`, { key }, (now) => rankings.board(board, now, now), {
+            remember: true,
+          }),
+        };
+      }
       const deriv = /^deriv:(t[A-Z0-9:]+)$/.exec(key)?.[1];
       if (deriv === undefined) return fail("key: invalid");
       if (!ex.markets.has(deriv)) return null;

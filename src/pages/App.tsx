@@ -9,11 +9,12 @@ import { i18n } from "../ui/i18n";
 import { decideAccess, normalizePath } from "../ui/routing/paths";
 import { Announcer } from "../ui/shell/Announcer";
 import { RequiredLevelDialog } from "../ui/account/RequiredLevelDialog";
+import { DemoBlockHost, PaperBanner } from "../ui/paper";
 import { ApiNotice } from "../ui/shell/ApiNotice";
 import { DevFlagsHost } from "../ui/dev/DevFlagsPanel";
 import { CookieBanner } from "../ui/shell/CookieBanner";
 import { installLeaveGuard } from "../ui/shell/leave-guard";
-import { LeaveDialog } from "../ui/shell/LeaveDialog";
+import { LeaveQuestion } from "../ui/shell/LeaveQuestion";
 import { MaintenanceNotice } from "../ui/shell/MaintenanceNotice";
 import * as css from "../ui/shell/shell.css";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -54,6 +55,7 @@ function Shell({ at }: { readonly at: ServerLocation | undefined }) {
       <MaintenanceNotice />
       <ApiNotice />
       <Header />
+      <PaperBanner />
       <main id="main" className={css.main} tabIndex={-1}>
         <ErrorBoundary resetKey={path}>
           {access.kind === "redirect" ? (
@@ -76,7 +78,8 @@ function Shell({ at }: { readonly at: ServerLocation | undefined }) {
       </main>
       <Footer />
       <RequiredLevelDialog />
-      <LeaveDialog />
+      <DemoBlockHost />
+      <LeaveQuestion />
       <CookieBanner />
       <DevFlagsHost />
       <Announcer />

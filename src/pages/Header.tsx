@@ -9,6 +9,7 @@ import { session } from "../ui/session";
 import { contextFor, watchContext } from "../ui/subaccounts/context";
 import { useDismissable } from "../ui/shell/dismiss";
 import { DisplayControls } from "../ui/shell/DisplayControls";
+import { PaperSwitch } from "../ui/paper";
 import * as css from "../ui/shell/shell.css";
 import { FOOTER_GROUPS } from "./footer-links";
 import { routeFor, routeHref, routeMatches } from "./published";
@@ -61,6 +62,7 @@ export function Header() {
       </nav>
       {mine.length > 0 && <AccountMenu items={mine} path={path} />}
       <DisplayControls />
+      <PaperSwitch loggedIn={loggedIn} />
       {actingAs !== null && (
         <a className={css.ghostButton} href="/subaccounts" data-testid="acting-as">
           {readOnly ? t`Acting as ${actingAs} (read-only)` : t`Acting as ${actingAs}`}

@@ -15,7 +15,6 @@ import { syncNotificationPrefs } from "../ui/notifications/sync";
 import { registerServiceWorker } from "../ui/service-worker";
 import { authCall, session, startSession } from "../ui/session";
 import { hydrateAndPersistSettings, settings } from "../ui/settings/store";
-import { startSettingsSync } from "../ui/settings/sync";
 import { exchangeFetch } from "../ui/shell/api-notice";
 import { platformStatusFrom, restoreMaintenanceDismissal, setMaintenance } from "../ui/shell/maintenance";
 import { applyTheme } from "../ui/theme/theme";
@@ -42,8 +41,11 @@ async function boot(): Promise<void> {
   if (addressed !== null) settings.locale = addressed;
   // After the local copy: the exchange's notification preferences win once the user is known.
   syncNotificationPrefs();
-  // And the other settings follow the person across devices, the change made last winning.
-  void startSettingsSync(document, authCall, session);
+  // And the other settings follow the person across devices, the change made last winning; not
+  // needed for the first paint, so loaded beside it.
+  void import("../ui/settings/sync")
+    .then((m) => m.startSettingsSync(document, authCall, session))
+    .catch((err: unknown) => log.warn("settings sync unavailable", err));
 
   await activateLocale(settings.locale);
   subscribeKey(settings, "locale", (locale) => {

@@ -12,11 +12,22 @@ describe("route table", () => {
 
   it("gates feature pages and their navigation entries by platform variant", () => {
     const ids = (v: string, loggedIn = false): string[] => navFor(variantConfig(v), loggedIn).map((r) => r.id);
-    expect(ids("default")).toEqual(["tradedesk", "features", "borrow", "securities", "competitions", "about"]);
-    expect(ids("jp")).toEqual(["tradedesk", "features", "about"]);
+    expect(ids("default")).toEqual([
+      "tradedesk",
+      "funding",
+      "otc",
+      "features",
+      "borrow",
+      "securities",
+      "competitions",
+      "about",
+    ]);
+    expect(ids("jp")).toEqual(["tradedesk", "otc", "features", "about"]);
     expect(ids("tr")).toEqual(["tradedesk", "features", "about"]);
-    expect(ids("br")).toEqual(["tradedesk", "features", "borrow", "about"]);
+    expect(ids("br")).toEqual(["tradedesk", "funding", "features", "borrow", "about"]);
     expect(routesFor(variantConfig("jp")).some((r) => r.id === "securities")).toBe(false);
+    // No OTC on br and tr: the page itself is gone, not only its link.
+    for (const v of ["br", "tr"]) expect(routesFor(variantConfig(v)).some((r) => r.path === "/otc")).toBe(false);
   });
 
   it("puts Withdraw in the account menu right after Deposit, for signed-in users only", () => {

@@ -484,6 +484,18 @@ export const ROUTES: readonly RouteDef[] = [
     nav: 0,
   },
   {
+    // Inside the protected /otc prefix: signed-in users only; gone on the variants without OTC
+    // (docs/product-rules.md#otc-block-trades).
+    id: "otc",
+    path: "/otc",
+    title: msg`OTC`,
+    load: () => import("./OtcPage").then((m) => m.OtcPage),
+    pageData: false,
+    catalog: "trade",
+    feature: "otc",
+    nav: 0.6,
+  },
+  {
     id: "t",
     path: "/t/:pair?",
     title: msg`Trade`,
@@ -496,6 +508,26 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg`Trade`,
     load: () => import("./DeskPage").then((m) => m.DeskPage),
     pageData: false,
+  },
+  {
+    // Inside the protected /funding and /f prefixes (docs/product-rules.md#protected-area).
+    id: "funding",
+    path: "/funding/:currency?",
+    title: msg`Funding`,
+    load: () => import("./FundingDeskPage").then((m) => m.FundingDeskPage),
+    pageData: false,
+    catalog: "trade",
+    feature: "funding",
+    nav: 0.5,
+  },
+  {
+    id: "f",
+    path: "/f/:currency",
+    title: msg`Funding`,
+    load: () => import("./FundingDeskPage").then((m) => m.FundingDeskPage),
+    pageData: false,
+    catalog: "trade",
+    feature: "funding",
   },
   {
     id: "interface",

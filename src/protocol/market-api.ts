@@ -80,6 +80,12 @@ export interface BookView {
   readonly bids: number;
   readonly asks: number;
   readonly levels: Float64Array;
+  /**
+   * Funding books only: each level's periods in days, [shortest, longest] per level. An aggregated
+   * funding book's levels are grouped by rate (docs/product-rules.md#order-book), so a level spans
+   * the periods offered at its rate; a raw book's offer has one period (both the same).
+   */
+  readonly periods?: Float64Array;
   readonly health: FeedHealth;
   /** Increases with every change of the book. */
   readonly version: number;
@@ -100,6 +106,8 @@ export interface TradesView {
   /** Newest first. */
   readonly rows: Float64Array;
   readonly count: number;
+  /** Funding trades only: each trade's period in days, in the rows' order. */
+  readonly periods?: Float64Array;
   readonly health: FeedHealth;
   readonly version: number;
 }
@@ -138,6 +146,8 @@ export interface StatusView {
   readonly key: string;
   readonly status: ChannelStatus;
   readonly payload: unknown;
+  /** `liq:` keys: every row received since the snapshot, newest first (a bounded number); else empty. */
+  readonly liquidations?: readonly unknown[];
   readonly health: FeedHealth;
   readonly version: number;
 }

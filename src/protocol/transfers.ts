@@ -63,6 +63,11 @@ export interface TransferRequest {
   readonly from: TransferWallet;
   readonly to: TransferWallet;
   readonly currency: string;
+  /**
+   * The currency credited when it differs: only USDt into its derivatives collateral form (`UST` →
+   * `USTF0`, the derivatives wallet; docs/product-rules.md#derivatives).
+   */
+  readonly currencyTo?: string;
   /** Decimal text, as typed (checked with checkTransferAmount first). */
   readonly amount: string;
   readonly requestId: string;
@@ -75,8 +80,16 @@ export interface TransferRequest {
 
 /** `w/transfer`'s body. */
 export function encodeTransferRequest(r: TransferRequest): Record<string, unknown> {
-  const body = { from: r.from, to: r.to, currency: r.currency, amount: r.amount.trim(), request_id: r.requestId };
-  return r.toAccount === undefined ? body : { ...body, user_id_dst: r.toAccount };
+  const body: Record<string, unknown> = {
+    from: r.from,
+    to: r.to,
+    currency: r.currency,
+    amount: r.amount.trim(),
+    request_id: r.requestId,
+  };
+  if (r.currencyTo !== undefined && r.currencyTo !== r.currency) body["currency_to"] = r.currencyTo;
+  if (r.toAccount !== undefined) body["user_id_dst"] = r.toAccount;
+  return body;
 }
 
 /** The refusals the exchange answers a transfer with (`["error", CODE, MESSAGE]`). */

@@ -56,6 +56,15 @@ const areas = {
     "tr-TR": () => import("../../locales/learn/tr-TR.po"),
     "pt-BR": () => import("../../locales/learn/pt-BR.po"),
   },
+  trade: {
+    en: () => import("../../locales/trade/en.po"),
+    ru: () => import("../../locales/trade/ru.po"),
+    "zh-CN": () => import("../../locales/trade/zh-CN.po"),
+    "zh-TW": () => import("../../locales/trade/zh-TW.po"),
+    "es-EM": () => import("../../locales/trade/es-EM.po"),
+    "tr-TR": () => import("../../locales/trade/tr-TR.po"),
+    "pt-BR": () => import("../../locales/trade/pt-BR.po"),
+  },
 } satisfies Record<string, Record<Locale, Loader>>;
 
 export type CatalogArea = keyof typeof areas;

@@ -324,11 +324,13 @@ const api = {
           bids: packed.bids,
           asks: packed.asks,
           levels: packed.levels,
+          ...(packed.periods ? { periods: packed.periods } : {}),
           health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
           version: ch?.version ?? 0,
           publishedAt: now,
         };
-        void onView(transfer(view, [packed.levels.buffer]));
+        const buffers = packed.periods ? [packed.levels.buffer, packed.periods.buffer] : [packed.levels.buffer];
+        void onView(transfer(view, buffers));
       },
     );
   },
@@ -348,10 +350,12 @@ const api = {
           status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
           rows: packed.rows,
           count: packed.count,
+          ...(packed.periods ? { periods: packed.periods } : {}),
           health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
           version: ch?.version ?? 0,
         };
-        void onView(transfer(view, [packed.rows.buffer]));
+        const buffers = packed.periods ? [packed.rows.buffer, packed.periods.buffer] : [packed.rows.buffer];
+        void onView(transfer(view, buffers));
       },
     );
   },
@@ -395,6 +399,7 @@ const api = {
         key,
         status: entry.core.subs.get(entry.key)?.status ?? "ASKED",
         payload: ch?.latest ?? null,
+        liquidations: ch?.liquidations.slice() ?? [],
         health: healthOf(ch, now, rate, STALE_MS, entry.core.subs.get(entry.key)),
         version: ch?.version ?? 0,
       });

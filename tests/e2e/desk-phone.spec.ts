@@ -60,6 +60,8 @@ async function touchDrag(page: Page, from: { x: number; y: number }, dx: number)
 test("a phone shows the desk as tabs: by role and arrow keys, kept across a reload, the chart panned by touch", async ({
   page,
 }) => {
+  // Four accessibility analyses of the whole desk: seconds each on a loaded machine.
+  test.setTimeout(90_000);
   await page.goto("/tradedesk/BTCUSD");
   await acceptCookies(page);
   const tablist = page.getByRole("tablist", { name: "Trading desk" });

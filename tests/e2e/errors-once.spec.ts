@@ -103,35 +103,38 @@ test("a 429 from any call shows one notice, and the reads it refused come back a
   await expect(notice).toBeHidden({ timeout: 10_000 });
 });
 
-test("the maintenance notice comes and goes with the exchange's maintenance while the desk is open", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(60_000);
-  const maintenance = async (on: boolean): Promise<void> => {
-    const r = await request.post(`${API}/dev/maintenance`, { headers: DEV_HEADERS, data: { on } });
-    expect(r.status()).toBe(200);
-  };
-  await page.goto("/tradedesk/BTCUSD");
-  await acceptCookies(page);
-  const book = page.getByTestId("book-health").first();
-  await expect(book).toHaveAttribute("data-health", "ok");
-  const notice = page.getByTestId("maintenance-notice");
-  await expect(notice).toHaveCount(0);
-  try {
-    await maintenance(true);
-    await expect(notice).toBeVisible();
-    await expect(notice).toContainText("The exchange is under maintenance.");
-    await accessibleAtBothWidths(page, "the desk in maintenance");
-  } finally {
-    // Short: the other journeys trade on the same exchange.
-    await maintenance(false);
-  }
-  await expect(notice).toHaveCount(0);
-  // The feed resubscribed for fresh snapshots and goes on.
-  await expect(book).toHaveAttribute("data-health", "ok");
-  await expect(page.getByTestId("connection-light")).toHaveAttribute("data-state", "online");
-});
+// Maintenance halts every trading call on the shared exchange: this journey runs alone, after the
+// others (the `exclusive` project in playwright.config.ts), so it cannot fail a journey beside it.
+test(
+  "the maintenance notice comes and goes with the exchange's maintenance while the desk is open",
+  { tag: "@exclusive" },
+  async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const maintenance = async (on: boolean): Promise<void> => {
+      const r = await request.post(`${API}/dev/maintenance`, { headers: DEV_HEADERS, data: { on } });
+      expect(r.status()).toBe(200);
+    };
+    await page.goto("/tradedesk/BTCUSD");
+    await acceptCookies(page);
+    const book = page.getByTestId("book-health").first();
+    await expect(book).toHaveAttribute("data-health", "ok");
+    const notice = page.getByTestId("maintenance-notice");
+    await expect(notice).toHaveCount(0);
+    try {
+      await maintenance(true);
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText("The exchange is under maintenance.");
+      await accessibleAtBothWidths(page, "the desk in maintenance");
+    } finally {
+      // Short: the other journeys trade on the same exchange.
+      await maintenance(false);
+    }
+    await expect(notice).toHaveCount(0);
+    // The feed resubscribed for fresh snapshots and goes on.
+    await expect(book).toHaveAttribute("data-health", "ok");
+    await expect(page.getByTestId("connection-light")).toHaveAttribute("data-state", "online");
+  },
+);
 
 test("a setting changed in one tab shows in the other at once, and a reload keeps it", async ({ page }) => {
   await page.goto("/tradedesk/BTCUSD");

@@ -92,7 +92,8 @@ const PAGES: readonly { path: string; h1: string; text: string }[] = [
 
 for (const width of [1440, 390]) {
   test(`every guide, app and tools page reads well at ${width} px`, async ({ page }) => {
-    test.setTimeout(60_000);
+    // Eleven pages, each with an accessibility analysis: a minute and more on a loaded machine.
+    test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/verification");
     await acceptCookies(page);

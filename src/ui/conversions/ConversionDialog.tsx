@@ -16,6 +16,7 @@ import { AmountField } from "../wallets/AmountField";
 import { appScheduler } from "../scheduler";
 import { authCall } from "../session";
 import { AgreementDialog } from "./AgreementDialog";
+import { useTicker } from "./countdown";
 import type { Call } from "./api";
 import * as css from "./conversions.css";
 import { ConversionModel, maxAmount, secondsLeft, type ConversionState } from "./model";
@@ -61,20 +62,6 @@ export function ConversionDialog({
       {start !== null && <ConversionForm start={start} wallets={wallets} onClose={onClose} call={call} />}
     </Modal>
   );
-}
-
-/** The clock the countdown reads: ticks while `running`, otherwise still. */
-function useTicker(running: boolean): number {
-  const [now, setNow] = useState(() => appScheduler.now());
-  useEffect(() => {
-    if (!running) return;
-    const timers = appScheduler.child();
-    const tick = (): void => setNow(timers.now());
-    timers.after(0, tick);
-    timers.every(250, tick);
-    return () => timers.dispose();
-  }, [running]);
-  return now;
 }
 
 /** The quote the dialog shows in a state, with when it runs out on this clock. */

@@ -45,7 +45,8 @@ import { notices, notify } from "./notices";
 import { Toasts } from "./Notices";
 import { NotificationsPanel } from "../notifications/NotificationsPanel";
 import { useExchangeNotices, useOrderFillNotices } from "../notifications/use-desk-notices";
-import { defaultLayout, WIDGETS, WIDGETS_BY_TYPE } from "./registry";
+import { platform } from "../config";
+import { defaultLayout, offeredWidgets } from "./registry";
 import { SHORTCUTS, shortcutFor } from "./shortcuts";
 import { subscribeTickers, tickersSnapshot } from "./widgets/markets/tickers-feed";
 import { tradingSymbol } from "../../protocol";
@@ -53,7 +54,11 @@ import type { GridLayout } from "./grid/layout";
 import { hasUnsavedDraft } from "./grid/unsaved-draft";
 import { useLeaveBlock } from "../shell/leave-guard";
 
-configureLayouts(WIDGETS_BY_TYPE, () => defaultLayout(""));
+// The platform variant's widgets only (this module loads with the desk page, after the config): a
+// stored layout naming a widget of a switched-off feature loses it as an unknown one.
+const OFFERED = offeredWidgets(platform());
+const OFFERED_LIST = [...OFFERED.values()];
+configureLayouts(OFFERED, () => defaultLayout("", platform()));
 
 export function Desk({ pair }: { readonly pair: string }) {
   const { t, i18n } = useLingui();
@@ -160,7 +165,7 @@ export function Desk({ pair }: { readonly pair: string }) {
   // Pairs to pin a widget to: what the markets list knows (tickers poll), only while editing.
   const tickers = useSyncExternalStore(subscribeTickers, tickersSnapshot);
   const pairs = useMemo(() => [...tickers.tickers.keys()].sort(), [tickers]);
-  const missing = WIDGETS.filter((w) => !layout?.items.some((i) => i.key.startsWith(`widget/${w.type}/`)));
+  const missing = OFFERED_LIST.filter((w) => !layout?.items.some((i) => i.key.startsWith(`widget/${w.type}/`)));
 
   return (
     <div className={css.desk} data-testid="desk" data-desk>
@@ -250,7 +255,7 @@ export function Desk({ pair }: { readonly pair: string }) {
                 data-testid="layout-add"
               >
                 <option value="">{t`Choose a widget…`}</option>
-                {WIDGETS.map((w) => (
+                {OFFERED_LIST.map((w) => (
                   <option key={w.type} value={w.type}>
                     {i18n._(w.title)}
                     {missing.includes(w) ? "" : " +"}
@@ -277,7 +282,7 @@ export function Desk({ pair }: { readonly pair: string }) {
           {layout && !phone && (
             <DeskGrid
               items={layout.items}
-              defs={WIDGETS_BY_TYPE}
+              defs={OFFERED}
               editable={editable && l.mode !== null}
               deskPair={pair}
               onMove={moveWidget}
@@ -286,7 +291,7 @@ export function Desk({ pair }: { readonly pair: string }) {
               onPin={pinWidget}
               pairs={pairs}
               renderWidget={(item, p) => {
-                const def = WIDGETS_BY_TYPE.get(item.key.split("/")[1] ?? "");
+                const def = OFFERED.get(item.key.split("/")[1] ?? "");
                 if (!def) return null;
                 const Widget = def.component;
                 return <Widget widgetKey={item.key} pair={p} symbol={tradingSymbol(p)} />;

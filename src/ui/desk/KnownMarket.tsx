@@ -36,8 +36,6 @@ export function KnownMarket(props: { readonly market: DeskMarket; readonly child
 export function UnknownMarket(props: { readonly market: DeskMarket; readonly known: ReadonlySet<string> }) {
   const { t } = useLingui();
   const [path] = useLocation();
-  const headingId = useId();
-  const listId = useId();
   const { market } = props;
   const suggestions = suggestMarkets(market, props.known);
   const area = deskAreaOf(path);
@@ -57,8 +55,28 @@ export function UnknownMarket(props: { readonly market: DeskMarket; readonly kno
       : t`There is no market at this address on this exchange.`;
     listTitle = t`Similar markets`;
   }
+  const links = suggestions.map((pair) => {
+    const parts = splitPair(pair);
+    return { href: deskPath(area, pair), label: parts ? `${parts.base}/${parts.quote}` : pair };
+  });
+  return <UnknownMarketCard text={text} listTitle={listTitle} links={links} testId="unknown-market" />;
+}
+
+/**
+ * The "unknown market" card: the heading, why there is no desk, and where to go instead (the funding
+ * desk's unknown currency shows the same card).
+ */
+export function UnknownMarketCard(props: {
+  readonly text: string;
+  readonly listTitle: string;
+  readonly links: readonly { readonly href: string; readonly label: string }[];
+  readonly testId: string;
+}) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const listId = useId();
   return (
-    <div className={css.page} data-testid="unknown-market">
+    <div className={css.page} data-testid={props.testId}>
       <section className={css.card} aria-labelledby={headingId}>
         <h1 id={headingId} className={css.heading}>
           <span className={css.mark} aria-hidden="true">
@@ -66,23 +84,20 @@ export function UnknownMarket(props: { readonly market: DeskMarket; readonly kno
           </span>
           {t`Unknown market`}
         </h1>
-        <p className={css.text}>{text}</p>
-        {suggestions.length > 0 && (
+        <p className={css.text}>{props.text}</p>
+        {props.links.length > 0 && (
           <nav aria-labelledby={listId}>
             <h2 id={listId} className={css.subheading}>
-              {listTitle}
+              {props.listTitle}
             </h2>
             <ul className={css.list}>
-              {suggestions.map((pair) => {
-                const parts = splitPair(pair);
-                return (
-                  <li key={pair}>
-                    <a className={css.link} href={deskPath(area, pair)}>
-                      {parts ? `${parts.base}/${parts.quote}` : pair}
-                    </a>
-                  </li>
-                );
-              })}
+              {props.links.map((l) => (
+                <li key={l.href}>
+                  <a className={css.link} href={l.href}>
+                    {l.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
         )}

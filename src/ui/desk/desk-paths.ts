@@ -14,14 +14,15 @@ export function deskAreaOf(path: string): DeskArea {
 }
 
 /**
- * What a desk path names: the default pair when it names nothing, otherwise the market its segment
+ * What a desk path names: the default pair when it names nothing (paper mode's own:
+ * src/ui/paper), otherwise the market its segment
  * reads as (`parseDeskMarket`: a pair, a funding currency, or unreadable text). Whether that market
  * exists is for the exchange's pair list to say (`KnownMarket.tsx`).
  */
-export function deskMarketFromPath(path: string): DeskMarket {
+export function deskMarketFromPath(path: string, defaultPair: string = DEFAULT_PAIR): DeskMarket {
   const segments = path.split("/").filter((s) => s !== "");
   const raw = segments[1];
-  if (raw === undefined) return { kind: "pair", pair: DEFAULT_PAIR };
+  if (raw === undefined) return { kind: "pair", pair: defaultPair };
   let decoded: string;
   try {
     decoded = decodeURIComponent(raw);

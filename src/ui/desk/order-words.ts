@@ -35,7 +35,8 @@ export function orderTypeWord(
   const oco = options.oco === true || type.startsWith(OCO_PREFIX);
   const upper = (type.startsWith(OCO_PREFIX) ? type.slice(OCO_PREFIX.length) : type).toUpperCase();
   const bare = isExchangeOrderType(upper) ? upper.slice(EXCHANGE_ORDER_PREFIX.length) : upper;
-  let word = isOrderTypeName(bare) ? i18n._(KIND_LABELS[bare]) : type;
+  // A block trade at an OTC quote is recorded as `EXCHANGE OTC` (docs/product-rules.md#otc-block-trades).
+  let word = isOrderTypeName(bare) ? i18n._(KIND_LABELS[bare]) : bare === "OTC" ? i18n._(msg`OTC`) : type;
   if (oco) word = i18n._(msg`OCO ${word}`);
   return options.withContext === true ? `${word} · ${orderContextWord(i18n, type)}` : word;
 }

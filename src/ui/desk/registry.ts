@@ -2,13 +2,17 @@
  * The desk's widget types and its default layout. A stored layout naming a type that is not here
  * loses that widget (parseLayout), so removing a type is safe; renaming one is not.
  */
-import { GRID_CONFIG_VERSION, widgetKey } from "../../protocol";
+import { GRID_CONFIG_VERSION, isFeatureEnabled, variantConfig, widgetKey, type VariantConfig } from "../../protocol";
 import type { GridItem, GridLayout } from "./grid/layout";
 import { DEFAULT_LAYOUT_ID } from "./grid/layouts";
 import type { WidgetDef } from "./widget";
 import { orderBookWidget } from "./widgets/book";
 import { chartWidgetDef } from "./widgets/chart";
 import { depthChartWidget } from "./widgets/depth";
+import { derivStatusWidget } from "./widgets/deriv-status";
+import { leaderboardWidget } from "./widgets/leaderboard";
+import { liquidationsWidget } from "./widgets/liquidations";
+import { marginWidgetDef } from "./widgets/margin";
 import { MARKETS_WIDGET } from "./widgets/markets/MarketsWidget";
 import { orderFormWidget } from "./widgets/order-form";
 import { ACCOUNT_TABLE_WIDGETS } from "./widgets/tables";
@@ -22,6 +26,10 @@ export const WIDGETS: readonly WidgetDef[] = [
   depthChartWidget,
   orderFormWidget,
   ...ACCOUNT_TABLE_WIDGETS,
+  derivStatusWidget,
+  marginWidgetDef,
+  liquidationsWidget,
+  leaderboardWidget,
 ];
 
 export const WIDGETS_BY_TYPE: ReadonlyMap<string, WidgetDef> = new Map(WIDGETS.map((w) => [w.type, w]));
@@ -42,10 +50,22 @@ const DEFAULT_PLACEMENT: readonly (Omit<GridItem, "key"> & { readonly type: stri
   { type: "depth", x: 8, y: 38, w: 9, h: 12 },
   { type: "own-trades", x: 17, y: 38, w: 7, h: 12 },
   { type: "positions", x: 0, y: 50, w: 12, h: 10 },
+  { type: "deriv-status", x: 12, y: 50, w: 12, h: 10 },
+  { type: "margin", x: 0, y: 60, w: 8, h: 10 },
+  { type: "liquidations", x: 8, y: 60, w: 9, h: 12 },
+  { type: "leaderboard", x: 17, y: 60, w: 7, h: 12 },
 ];
 
-export function defaultLayout(name: string): GridLayout {
-  const items = DEFAULT_PLACEMENT.filter((p) => WIDGETS_BY_TYPE.has(p.type)).map(({ type, ...place }): GridItem => ({
+/** The widget types a platform variant offers: those of a feature it switches off are left out. */
+export function offeredWidgets(variant: VariantConfig): ReadonlyMap<string, WidgetDef> {
+  return new Map(
+    WIDGETS.filter((w) => w.feature === undefined || isFeatureEnabled(variant, w.feature)).map((w) => [w.type, w]),
+  );
+}
+
+export function defaultLayout(name: string, variant: VariantConfig = variantConfig("default")): GridLayout {
+  const offered = offeredWidgets(variant);
+  const items = DEFAULT_PLACEMENT.filter((p) => offered.has(p.type)).map(({ type, ...place }): GridItem => ({
     key: widgetKey(type, "main"),
     ...place,
   }));

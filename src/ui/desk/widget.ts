@@ -6,6 +6,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";
+import type { Feature } from "../../protocol";
 
 export interface WidgetProps {
   /** The widget key, `widget/{type}/{id}`. */
@@ -23,4 +24,6 @@ export interface WidgetDef {
   /** Default and minimum size in grid units (columns of 1/24 width, rows of 24 px). */
   readonly defaultSize: { readonly w: number; readonly h: number };
   readonly minSize: { readonly w: number; readonly h: number };
+  /** The product feature the widget belongs to: a platform variant without it neither lists nor draws it. */
+  readonly feature?: Feature;
 }

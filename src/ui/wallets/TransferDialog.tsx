@@ -9,8 +9,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useSnapshot } from "valtio";
-import { TRANSFER_WALLETS, type TransferWallet } from "../../protocol";
+import { isFeatureEnabled, TRANSFER_WALLETS, variantConfig, type TransferWallet } from "../../protocol";
 import { Modal } from "../api-keys";
+import { platform } from "../config";
 import { log } from "../log";
 import { authCall, session } from "../session";
 import { listSubaccounts } from "../subaccounts/api";
@@ -33,6 +34,19 @@ interface SourceWallet {
 }
 
 const OWN = "own";
+
+/** USDt, and the form it takes in the derivatives wallet (the margin wallet) as collateral. */
+const USDT = "UST";
+const USDT_COLLATERAL = "USTF0";
+
+/** Whether the platform variant trades derivatives (the default variant before the config is read: tests). */
+function derivativesOffered(): boolean {
+  try {
+    return isFeatureEnabled(platform(), "derivatives");
+  } catch {
+    return isFeatureEnabled(variantConfig("default"), "derivatives");
+  }
+}
 
 /** The success message: the wallets named when both are the account's own, where both balances show. */
 function Moved({ done }: { readonly done: TransferFormValues }) {
@@ -80,12 +94,17 @@ export function TransferForm(props: {
   const [to, setTo] = useState<TransferWallet>(first === null ? "margin" : "exchange");
   const [currency, setCurrency] = useState("");
   const [amount, setAmount] = useState("");
+  const [asCollateral, setAsCollateral] = useState(true);
   // The accounts may arrive after the form (the sub-accounts are read on opening): a choice no
   // longer offered falls back to the first.
   const target = props.accounts.some((a) => a.id === account) ? account : first;
   const sources = props.wallets.filter((x) => x.type === from && x.available > 0);
   const ccy = sources.some((x) => x.currency === currency) ? currency : (sources[0]?.currency ?? "");
   const available = sources.find((x) => x.currency === ccy)?.available ?? 0;
+  // USDt into one's own margin wallet may go as derivatives collateral (the derivatives wallet):
+  // the exchange converts it 1:1 (docs/product-rules.md#derivatives).
+  const collateralOffered = target === null && to === "margin" && ccy === USDT && derivativesOffered();
+  const currencyTo = collateralOffered && asCollateral ? USDT_COLLATERAL : undefined;
   const busy = state.status === "converting";
   const error = state.status === "failed" ? state.error : null;
   const amountError = error?.kind === "refused" && ["amount", "precision", "insufficient"].includes(error.refusal);
@@ -98,7 +117,7 @@ export function TransferForm(props: {
     };
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const form = { from, to, currency: ccy, amount };
+    const form = { from, to, currency: ccy, amount, ...(currencyTo === undefined ? {} : { currencyTo }) };
     const r = await model.submit(target === null ? form : { ...form, toAccount: target }, available);
     if (r.status !== "succeeded") return;
     setAmount("");
@@ -166,6 +185,19 @@ export function TransferForm(props: {
           ))}
         </select>
       </label>
+      {collateralOffered && (
+        <label className={css.check}>
+          <input
+            type="checkbox"
+            checked={asCollateral}
+            onChange={(e) => edit(setAsCollateral)(e.currentTarget.checked)}
+            data-testid="transfer-as-collateral"
+          />
+          <span>
+            <Trans>To the derivatives wallet, as collateral ({USDT_COLLATERAL})</Trans>
+          </span>
+        </label>
+      )}
       <AmountField
         id={id}
         name="transfer-amount"

@@ -156,6 +156,22 @@ describe("TransferModel", () => {
     ]);
   });
 
+  it("sends USDt to the derivatives wallet as collateral with currency_to, a transfer of its own", async () => {
+    const { model, sent } = scripted([OK, OK]);
+    await model.submit(form("10", { currency: "UST", currencyTo: "USTF0" }), 100);
+    await model.submit(form("10", { currency: "UST" }), 100);
+    expect(sent[0]).toEqual({
+      from: "exchange",
+      to: "margin",
+      currency: "UST",
+      currency_to: "USTF0",
+      amount: "10",
+      request_id: "request-1",
+    });
+    // Plain USDt into the margin wallet: no currency_to, and not the same transfer (a new id).
+    expect(sent[1]).toEqual({ from: "exchange", to: "margin", currency: "UST", amount: "10", request_id: "request-2" });
+  });
+
   it("tells the exchange's refusals and a read-only context apart, and ignores a submit while one runs", async () => {
     const { model, sent } = scripted([
       { status: 500, body: ["error", 10001, "amount: insufficient balance in the source wallet"] },

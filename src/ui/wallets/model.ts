@@ -94,6 +94,8 @@ export interface TransferForm {
   readonly from: TransferWallet;
   readonly to: TransferWallet;
   readonly currency: string;
+  /** `USTF0` to credit USDt to the derivatives wallet as collateral; absent otherwise. */
+  readonly currencyTo?: string;
   readonly amount: string;
 }
 
@@ -157,7 +159,7 @@ export class TransferModel {
       this.#set({ status: "failed", error: { kind: "refused", refusal: problem }, done: null });
       return this.#state;
     }
-    const key = JSON.stringify([f.toAccount ?? null, f.from, f.to, f.currency, f.amount.trim()]);
+    const key = JSON.stringify([f.toAccount ?? null, f.from, f.to, f.currency, f.currencyTo ?? null, f.amount.trim()]);
     if (this.#pending?.key !== key) this.#pending = { id: this.#env.newId(), key };
     const requestId = this.#pending.id;
     this.#set({ status: "converting", error: null, done: null });

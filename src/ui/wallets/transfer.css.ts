@@ -9,4 +9,6 @@ export const grid = style({ display: "grid", gap: 12, gridTemplateColumns: "repe
 /** The amount field beside its "Max" button. */
 export const amountRow = style({ display: "flex", gap: 8, alignItems: "stretch" });
 export const amountInput = style({ flex: 1, minWidth: 0 });
+/** The derivatives collateral choice: a box before its label. */
+export const check = style({ display: "flex", gap: 8, alignItems: "center" });
 export const actions = style({ display: "flex", gap: 10, justifyContent: "flex-end", flexWrap: "wrap" });

@@ -129,6 +129,9 @@ export function bookKindOf(symbol: string, prec: string): BookKind {
   return funding ? "funding" : "price";
 }
 
+/** How many rows a liquidations channel keeps for its view. */
+export const LIQUIDATIONS_HELD = 100;
+
 export class Channel {
   readonly chanId: number;
   readonly sub: Subscription;
@@ -140,6 +143,11 @@ export class Channel {
   candles: CandleSeries | null = null;
   /** The latest ticker or status row(s). */
   latest: unknown = null;
+  /**
+   * A `liq:` status channel's rows, newest first (at most LIQUIDATIONS_HELD): every liquidation
+   * since the snapshot, so a throttled view that skipped a frame still shows its rows.
+   */
+  readonly liquidations: unknown[] = [];
   /** Messages (data, hb, cs) and data updates seen, and when. */
   messages = 0;
   updates = 0;
@@ -197,6 +205,10 @@ export class Channel {
       case "ticker":
       case "status":
         this.latest = payload;
+        if (this.sub.request.key?.startsWith("liq:")) {
+          for (const row of payload) if (Array.isArray(row)) this.liquidations.unshift(row);
+          if (this.liquidations.length > LIQUIDATIONS_HELD) this.liquidations.length = LIQUIDATIONS_HELD;
+        }
         this.updates++;
         return 1;
       default: {

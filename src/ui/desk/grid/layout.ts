@@ -17,7 +17,11 @@ export interface GridItem {
   readonly y: number;
   readonly w: number;
   readonly h: number;
-  /** A pair this widget is pinned to; absent: it follows the desk's pair. */
+  /**
+   * The market this widget is pinned to; absent: it follows the desk's. A pair (`BTCUSD`) on the
+   * trading desk, a funding market symbol (`f/USD`; docs/product-rules.md#keys-and-paths) on the
+   * funding desk.
+   */
   readonly pair?: string;
 }
 
@@ -31,6 +35,16 @@ export interface GridLayout {
 export interface SizeRule {
   readonly defaultSize: { readonly w: number; readonly h: number };
   readonly minSize: { readonly w: number; readonly h: number };
+}
+
+/**
+ * A stored pin as kept: a pair, or a funding market symbol (`funding/{ccy}` is read as its short
+ * form `f/{ccy}`); undefined for anything else.
+ */
+export function pinnedMarket(text: string): string | undefined {
+  if (/^[A-Z0-9:]{6,20}$/.test(text)) return text;
+  const funding = /^(?:f|funding)\/([A-Z0-9]{2,10})$/.exec(text);
+  return funding ? `f/${funding[1] as string}` : undefined;
 }
 
 function overlaps(a: GridItem, b: GridItem): boolean {
@@ -145,7 +159,7 @@ export function parseLayout(raw: unknown, knownTypes: ReadonlySet<string>): Grid
     const parsed = parseWidgetKey(key);
     if (!parsed || !knownTypes.has(parsed.type)) continue;
     if (!isInt(e["x"]) || !isInt(e["y"]) || !isInt(e["w"]) || !isInt(e["h"])) continue;
-    const pair = typeof e["pair"] === "string" && /^[A-Z0-9:]{6,20}$/.test(e["pair"]) ? e["pair"] : undefined;
+    const pair = typeof e["pair"] === "string" ? pinnedMarket(e["pair"]) : undefined;
     seen.add(key);
     items.push(clampItem({ key, x: e["x"], y: e["y"], w: e["w"], h: e["h"], ...(pair ? { pair } : {}) }));
   }

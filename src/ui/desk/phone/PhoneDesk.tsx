@@ -10,6 +10,7 @@ import { subscribeKey } from "valtio/utils";
 import { tradingSymbol, widgetKey } from "../../../protocol";
 import { appScheduler } from "../../scheduler";
 import { orderDraft } from "../desk-state";
+import { deskOffers } from "../features";
 import { WIDGETS_BY_TYPE } from "../registry";
 import * as css from "./phone-desk.css";
 import {
@@ -22,14 +23,23 @@ import {
   type PhoneTab,
 } from "./phone-tabs";
 
-/** The grid widget each tab shows (the account tab shows two). */
+/** The grid widgets each tab shows (the account tab stacks several). */
 const TAB_WIDGETS: Readonly<Record<PhoneTab, readonly string[]>> = {
   chart: ["chart"],
   book: ["book"],
   trades: ["trades"],
   form: ["order-form"],
-  account: ["orders", "balances"],
+  // The perpetual's status sits by the positions it funds (offered only with derivatives).
+  account: ["orders", "positions", "deriv-status", "margin", "balances"],
 };
+
+/** A tab's widgets the platform variant offers (no positions or margin info without margin). */
+function offeredTypes(tab: PhoneTab): readonly string[] {
+  return TAB_WIDGETS[tab].filter((type) => {
+    const def = WIDGETS_BY_TYPE.get(type);
+    return def !== undefined && (def.feature === undefined || deskOffers(def.feature));
+  });
+}
 
 export function PhoneDesk({ pair }: { readonly pair: string }) {
   const { t, i18n } = useLingui();
@@ -141,7 +151,7 @@ export function PhoneDesk({ pair }: { readonly pair: string }) {
       </div>
       {PHONE_TABS.map((x) => {
         const visible = tab === x;
-        const types = TAB_WIDGETS[x];
+        const types = offeredTypes(x);
         const content =
           types.length === 1 ? (
             widget(types[0] ?? "")

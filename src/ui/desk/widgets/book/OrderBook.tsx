@@ -461,7 +461,8 @@ function BookList({ layout, perSide, painter, health, geometry, size, onSize, on
   );
 }
 
-function WaitingNote({ health }: { readonly health: HealthStore }) {
+/** "Waiting for the book…" over a list until its first view (the funding book shows it too). */
+export function WaitingNote({ health }: { readonly health: HealthStore }) {
   const { t } = useLingui();
   const h = useSyncExternalStore(health.subscribe, health.getSnapshot);
   if (h.status !== "NONE") return null;

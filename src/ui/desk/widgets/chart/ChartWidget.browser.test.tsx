@@ -357,8 +357,13 @@ describe("chart widget", () => {
       ["buy", close - 100, "Buy 0.5"],
       ["position", close + 40, "Position -0.3"],
       ["sell", close + 100, "Sell 1.25"],
-      ["liquidation", close + 300, "Liq. price"],
+      // 1 % above the short's mark: near it, so the label warns (docs/product-rules.md#liquidation-warning).
+      ["liquidation", close + 300, "⚠ Liq. price"],
     ]);
+    // Beside the canvas, in words: the chip a screen reader (and the journey) can read.
+    await expect
+      .element(page.getByTestId("chart-liquidation"))
+      .toHaveTextContent(`⚠ Liq. price ${toSignificant(close + 300)}`);
     // Drawn: the position's solid line across the plot in the accent colour.
     await expect.poll(() => countPixels(p.accent)).toBeGreaterThan(accentBefore + 300);
 

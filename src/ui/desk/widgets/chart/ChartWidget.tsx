@@ -14,6 +14,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from "react";
 import "uplot/dist/uPlot.min.css";
 import { subscribe, useSnapshot } from "valtio";
@@ -31,6 +32,7 @@ import { CANDLE_TIMEFRAMES, type CandleTimeframe } from "../../../settings/schem
 import { settings } from "../../../settings/store";
 import { accountStore } from "../../account-store";
 import { addAlert, alerts, checkAlerts, removeAlert } from "../../alerts";
+import { liquidationPrice, nearLiquidation } from "../../margin-risk";
 import type { WidgetProps } from "../../widget";
 import { CandleChart, type LiquidationMarker, type PriceLine } from "./candle-chart";
 import { candleKey } from "./candles-data";
@@ -44,6 +46,20 @@ export interface ChartWidgetProps extends WidgetProps {
   readonly source?: ChartSource;
   /** Receives the imperative chart once it exists (and null on unmount): for tools and tests. */
   readonly onChart?: (chart: CandleChart | null) => void;
+  /**
+   * The candle key's market part when it is more than the symbol: a funding chart's
+   * `fUSD:a30:p2:p30` (docs/protocol.md#candles). Default: the symbol.
+   */
+  readonly series?: string;
+  /**
+   * False for a chart of rates (the funding desk): no price alerts, order and position lines or
+   * liquidation markers, which belong to a traded pair. Default true.
+   */
+  readonly priceTools?: boolean;
+  /** More controls at the start of the toolbar (the funding chart's period: seen first on a phone). */
+  readonly tools?: ReactNode;
+  /** The plot's accessible name when it is not a price chart. */
+  readonly plotLabel?: string;
 }
 
 /** Minimum ms between two candle views from the worker. */
@@ -87,7 +103,12 @@ function accountLines(
       if (p.pair !== symbol || p.amount === 0) continue;
       lines.push({ kind: "position", price: p.basePrice, label: l.position(shortAmount(p.amount)) });
       if (p.liqPrice !== null && p.liqPrice > 0)
-        lines.push({ kind: "liquidation", price: p.liqPrice, label: l.liquidation });
+        lines.push({
+          kind: "liquidation",
+          price: p.liqPrice,
+          // Near it, the line says so in its label too (docs/product-rules.md#liquidation-warning).
+          label: nearLiquidation(p) ? `⚠ ${l.liquidation}` : l.liquidation,
+        });
     }
   return lines;
 }
@@ -112,7 +133,17 @@ function liquidationsOf(payload: unknown, symbol: string): LiquidationMarker[] {
 /** The plot element's property holding `{ view() }` (CandleChart's visible range) while a chart is drawn. */
 const CHART_INSPECTOR = "chartInspector";
 
-export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartWidgetProps) {
+export function ChartWidget({
+  widgetKey,
+  pair,
+  symbol,
+  source,
+  onChart,
+  series = symbol,
+  priceTools = true,
+  tools,
+  plotLabel,
+}: ChartWidgetProps) {
   const { t } = useLingui();
   const contextSource = useContext(ChartSourceContext);
   const src = useMemo(() => source ?? contextSource ?? marketChartSource(), [source, contextSource]);
@@ -137,9 +168,9 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
   const legendRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<CandleChart | null>(null);
   /** What the history loader and Alt+click read: the latest props without recreating the chart. */
-  const live = useRef({ src, key: candleKey(timeframe, symbol), timeframe, timeFormat, pair, onChart });
+  const live = useRef({ src, key: candleKey(timeframe, series), timeframe, timeFormat, pair, onChart, priceTools });
   useLayoutEffect(() => {
-    live.current = { src, key: candleKey(timeframe, symbol), timeframe, timeFormat, pair, onChart };
+    live.current = { src, key: candleKey(timeframe, series), timeframe, timeFormat, pair, onChart, priceTools };
   });
   const overlay = useRef<{ account: PriceLine[]; alerts: PriceLine[]; markers: LiquidationMarker[] }>({
     account: [],
@@ -187,7 +218,9 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
         const l = live.current;
         return l.src.loadHistory(l.key, l.timeframe, end, signal);
       },
-      onPriceClick: (price) => void addAlert(live.current.pair, Number(toSignificant(price))),
+      onPriceClick: (price) => {
+        if (live.current.priceTools) void addAlert(live.current.pair, Number(toSignificant(price)));
+      },
     });
     chartRef.current = chart;
     live.current.onChart?.(chart);
@@ -235,7 +268,7 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart || !ownReady) return;
-    const key = candleKey(timeframe, symbol);
+    const key = candleKey(timeframe, series);
     chart.reset(timeframe);
     setHasData(false);
     const controller = new AbortController();
@@ -249,7 +282,8 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
           const rows = view.rows.subarray(0, view.count * CANDLE_VIEW_STRIDE);
           chart.setLive(rows);
           if (view.count > 0) {
-            checkAlerts(pair, rows[(view.count - 1) * CANDLE_VIEW_STRIDE + CANDLE_FIELDS.close] as number);
+            if (priceTools)
+              checkAlerts(pair, rows[(view.count - 1) * CANDLE_VIEW_STRIDE + CANDLE_FIELDS.close] as number);
             if (!seen) {
               seen = true;
               setHasData(true);
@@ -260,13 +294,13 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
       )
       .catch((err: unknown) => log.warn("candles subscription failed", key, err));
     return () => controller.abort();
-  }, [src, symbol, timeframe, pair, ownReady]);
+  }, [src, series, timeframe, pair, ownReady, priceTools]);
 
   // Liquidation markers of this market from the global liquidations feed.
   useEffect(() => {
     overlay.current.markers = [];
     pushOverlay();
-    if (!s.show_liquidations) return;
+    if (!s.show_liquidations || !priceTools) return;
     const controller = new AbortController();
     const seen = new Set<string>();
     src
@@ -291,11 +325,11 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
       )
       .catch((err: unknown) => log.warn("liquidations subscription failed", err));
     return () => controller.abort();
-  }, [src, symbol, s.show_liquidations]);
+  }, [src, symbol, s.show_liquidations, priceTools]);
 
   // Open orders and positions, from the account store without re-rendering the widget.
-  const showOrders = s.show_chart_orders;
-  const showPositions = s.show_chart_positions;
+  const showOrders = s.show_chart_orders && priceTools;
+  const showPositions = s.show_chart_positions && priceTools;
   useEffect(() => {
     const labels: LineLabels = {
       buy: (amount) => t`Buy ${amount}`,
@@ -317,7 +351,7 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
   }, [symbol, showOrders, showPositions, t]);
 
   // Alert lines follow the alerts store (already a render dependency for the chips).
-  const showAlerts = s.show_chart_alerts;
+  const showAlerts = s.show_chart_alerts && priceTools;
   const alertLabel = t`Alert`;
   const alertKey = pairAlerts.join(",");
   useEffect(() => {
@@ -365,6 +399,7 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
   return (
     <div className={css.root} data-testid="chart-widget">
       <div className={css.toolbar}>
+        {tools}
         <div className={css.group} role="group" aria-label={t`Timeframe`}>
           {CANDLE_TIMEFRAMES.map((tf) => (
             <button
@@ -379,27 +414,29 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
             </button>
           ))}
         </div>
-        <span className={css.separator} />
-        <form className={css.group} onSubmit={submitAlert}>
-          <input
-            className={css.alertInput}
-            inputMode="decimal"
-            value={alertText}
-            placeholder={t`Alert price`}
-            aria-label={t`Alert price`}
-            title={t`Alt+click on the chart sets an alert at that price`}
-            aria-invalid={alertInvalid}
-            data-testid="chart-alert-input"
-            onChange={(e) => {
-              setAlertText(e.target.value);
-              setAlertInvalid(false);
-            }}
-          />
-          <button type="submit" className={css.addButton} data-testid="chart-alert-add">
-            {t`Add alert`}
-          </button>
-        </form>
-        {pairAlerts.map((price) => {
+        {priceTools ? <span className={css.separator} /> : null}
+        {priceTools ? (
+          <form className={css.group} onSubmit={submitAlert}>
+            <input
+              className={css.alertInput}
+              inputMode="decimal"
+              value={alertText}
+              placeholder={t`Alert price`}
+              aria-label={t`Alert price`}
+              title={t`Alt+click on the chart sets an alert at that price`}
+              aria-invalid={alertInvalid}
+              data-testid="chart-alert-input"
+              onChange={(e) => {
+                setAlertText(e.target.value);
+                setAlertInvalid(false);
+              }}
+            />
+            <button type="submit" className={css.addButton} data-testid="chart-alert-add">
+              {t`Add alert`}
+            </button>
+          </form>
+        ) : null}
+        {(priceTools ? pairAlerts : []).map((price) => {
           const priceText = toSignificant(price);
           return (
             <span key={price} className={css.chip} data-testid="chart-alert">
@@ -424,7 +461,9 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
         data-testid="chart-plot"
         role="region"
         tabIndex={0}
-        aria-label={t`Price chart. Arrow keys pan, plus and minus zoom, Home returns to the latest candles.`}
+        aria-label={
+          plotLabel ?? t`Price chart. Arrow keys pan, plus and minus zoom, Home returns to the latest candles.`
+        }
         onKeyDown={onPlotKey}
       >
         <div ref={legendRef} className={css.legend} data-testid="chart-legend">
@@ -440,9 +479,45 @@ export function ChartWidget({ widgetKey, pair, symbol, source, onChart }: ChartW
           <span>{t({ message: "V", comment: "Chart legend: abbreviation of the candle's volume" })}</span>
           <span data-field="volume" />
         </div>
+        <LiquidationChips symbol={symbol} />
         <div ref={hostRef} className={css.host} />
         {hasData ? null : <div className={css.empty}>{t`Loading candles…`}</div>}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The liquidation prices of the market's positions as text over the plot, under the legend (the
+ * canvas says nothing to a screen reader), in the danger colour with a warning sign once the price
+ * is near one.
+ */
+function LiquidationChips(props: { readonly symbol: string }) {
+  const { t } = useLingui();
+  const account = useSnapshot(accountStore);
+  const shown = useSnapshot(settings).show_chart_positions;
+  const positions = account.view?.positions ?? [];
+  // With the position lines switched off, their words go too.
+  if (!shown || !positions.some((p) => p.pair === props.symbol && p.amount !== 0 && liquidationPrice(p) !== null))
+    return null;
+  return (
+    <div className={css.liqOverlay}>
+      {positions.map((p) => {
+        const liq = p.pair === props.symbol && p.amount !== 0 ? liquidationPrice(p) : null;
+        if (liq === null) return null;
+        const near = nearLiquidation(p);
+        const price = toSignificant(liq);
+        return (
+          <span
+            key={p.id ?? p.pair}
+            className={near ? css.liqChipNear : css.liqChip}
+            data-testid="chart-liquidation"
+            data-near={near}
+          >
+            {near ? `⚠ ${t`Liq. price`} ${price}` : `${t`Liq. price`} ${price}`}
+          </span>
+        );
+      })}
     </div>
   );
 }

@@ -123,3 +123,28 @@ globalStyle(`${host} .u-cursor-x, ${host} .u-cursor-y`, { borderColor: vars.colo
 globalStyle(`${host} .u-select`, { background: `color-mix(in srgb, ${vars.color.accent} 18%, transparent)` });
 // touch-action: the chart's own pan and pinch (candle-chart.ts) instead of the page's scroll and zoom.
 globalStyle(`${host} .u-over`, { cursor: "crosshair", touchAction: "none" });
+
+/** Under the legend, over the plot: the liquidation chips. */
+export const liqOverlay = style({
+  position: "absolute",
+  top: 22,
+  left: 8,
+  zIndex: 2,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: 4,
+  pointerEvents: "none",
+});
+
+/** A position's liquidation price over the chart; bolder, with a warning sign, once the price is near it. */
+export const liqChip = style([
+  chip,
+  {
+    padding: "1px 6px",
+    borderColor: vars.color.danger,
+    color: vars.color.danger,
+    background: vars.color.surface,
+    whiteSpace: "nowrap",
+  },
+]);
+export const liqChipNear = style([liqChip, { fontWeight: 700, borderWidth: 2 }]);

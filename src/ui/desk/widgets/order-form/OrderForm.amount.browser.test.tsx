@@ -23,7 +23,6 @@ function deps(submit: (o: OrderRequest) => Promise<OrderAck>): OrderFormDeps {
     submit,
     watchQuote: (_symbol, onQuote) => onQuote({ last: 100, bid: 99.5, ask: 100.5 }),
     loadLimits: () => Promise.resolve(new Map([["BTCUSD", { minAmount: 0.0001, maxAmount: 2000 }]])),
-    marginOrders: () => false,
     now: () => Date.now(),
     currentPath: () => "/t/BTCUSD",
   };

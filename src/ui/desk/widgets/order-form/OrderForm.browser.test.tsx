@@ -43,7 +43,6 @@ function deps(submit: (o: OrderRequest) => Promise<OrderAck>, overrides: Partial
     submit,
     watchQuote: (_symbol, onQuote) => onQuote(QUOTE),
     loadLimits: () => Promise.resolve(new Map([["BTCUSD", { minAmount: 0.0001, maxAmount: 2000 }]])),
-    marginOrders: () => false,
     now: () => Date.now(),
     currentPath: () => "/t/BTCUSD",
     ...overrides,
@@ -312,7 +311,6 @@ describe("order form widget", () => {
     await mount(deps(submit), 300, 620, "BTCF0:USTF0");
     expect(input("leverage").value).toBe("10");
     expect(page.getByTestId("context-margin").query()).toBeNull();
-    await expect.element(page.getByTestId("margin-note")).toBeVisible();
     await field("leverage").fill("150");
     await expect.element(page.getByText("Leverage must be a whole number from 1 to 100")).toBeVisible();
     await field("price").fill("100");

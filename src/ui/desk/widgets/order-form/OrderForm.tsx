@@ -17,21 +17,27 @@ import {
   LEVERAGE_MAX,
   LEVERAGE_MIN,
   splitPair,
+  WALLET_TYPE,
   type OrderAck,
   type OrderRequest,
 } from "../../../../protocol";
 import { showLevelGateFor } from "../../../account/level-gate";
+import { auth } from "../../../auth";
 import { apiUrl, appConfig } from "../../../config";
 import { log } from "../../../log";
 import { market } from "../../../market/market";
 import { LOGIN_PATH } from "../../../routing/paths";
 import { appScheduler } from "../../../scheduler";
+import { authCall } from "../../../session";
 import { settings, updateSetting } from "../../../settings/store";
 import { accountStore } from "../../account-store";
 import { orderDraft, type OrderSide } from "../../desk-state";
+import { deskOffers } from "../../features";
 import { notify } from "../../notices";
 import type { WidgetDef, WidgetProps } from "../../widget";
 import { ConfirmDialog, type Acknowledgements, type SummaryRow } from "./ConfirmDialog";
+import { derivTermsGate, isSpainRefusal, type DerivTermsGate } from "./deriv-terms";
+import { DerivTermsDialog } from "./DerivTermsDialog";
 import { CONTEXT_LABELS, issueMessage, KIND_LABELS } from "./messages";
 import * as css from "./order-form.css";
 import {
@@ -64,14 +70,11 @@ export interface OrderFormDeps {
   /** Streams the pair's best bid, ask and last price until `signal` aborts. */
   readonly watchQuote: (symbol: string, onQuote: (quote: MarketQuote) => void, signal: AbortSignal) => void;
   readonly loadLimits: () => Promise<ReadonlyMap<string, PairLimits>>;
-  /**
-   * Whether the backend takes derivative orders: the embedded exchange trades spot and margin but
-   * refuses derivatives ("Invalid order: symbol"), real Bitfinex takes them; null: unknown.
-   */
-  readonly marginOrders: () => boolean | null;
   readonly now: () => number;
   /** The address the sign-in link brings the user back to. */
   readonly currentPath: () => string;
+  /** The derivatives terms gate before a first derivatives order; none: no terms step. */
+  readonly derivTerms?: DerivTermsGate;
 }
 
 export const appOrderFormDeps: OrderFormDeps = {
@@ -82,15 +85,12 @@ export const appOrderFormDeps: OrderFormDeps = {
       .catch((err: unknown) => log.warn("order form: ticker subscription failed", symbol, err));
   },
   loadLimits: () => loadPairLimits(apiUrl(appConfig().endpoints, "/v2/conf/pub:info:pair"), (url) => fetch(url)),
-  marginOrders: () => {
-    try {
-      return appConfig().backend !== "embedded";
-    } catch {
-      return null;
-    }
-  },
   now: () => appScheduler.now(),
   currentPath: () => `${location.pathname}${location.search}${location.hash}`,
+  derivTerms: derivTermsGate(
+    (path, body) => authCall(path, body),
+    () => auth.authToken,
+  ),
 };
 
 /**
@@ -197,7 +197,13 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
   const parts = splitPair(pair) ?? { base: pair, quote: "" };
   const { base, quote: quoteCcy } = parts;
   const derivative = isDerivativePair(pair);
-  const context: TradeContext = derivative ? "derivative" : s.trade_type;
+  // A variant without margin trades spot only, whatever the stored setting says.
+  const marginOffered = deskOffers("margin");
+  const context: TradeContext = derivative
+    ? "derivative"
+    : s.trade_type === "margin" && !marginOffered
+      ? "exchange"
+      : s.trade_type;
 
   const [draft, setDraft] = useState<Draft>(initialDraft);
   const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set());
@@ -206,6 +212,9 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
   const [quote, setQuote] = useState<MarketQuote>(NO_QUOTE);
   const [limitTable, setLimitTable] = useState<ReadonlyMap<string, PairLimits> | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  /** An order waiting for the derivatives terms (and the welcome) before its confirmation. */
+  const [terms, setTerms] = useState<PendingConfirm | null>(null);
+  const checkingTerms = useRef(false);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ field: FormField; n: number } | null>(null);
@@ -315,12 +324,21 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
   const values: OrderFormValues = { ...base0, amount };
   const total = draft.anchor === "total" ? draft.total : totalForAmount(values, quote);
   const fields = kindFields(draft.kind);
-  const balance = availableBalance(account.view, context, draft.side, symbol, base, quoteCcy);
+  const leverage = Number(draft.leverage);
+  // The collateral an order takes: its value over the leverage.
+  const marginNeeded =
+    derivative && total !== "" && Number.isFinite(leverage) && leverage >= LEVERAGE_MIN
+      ? Number(total) / leverage
+      : null;
+  const balance = availableBalance(account.view, context, draft.side, symbol, base, quoteCcy, leverage);
+  // Derivatives draw on the derivatives wallet (the margin wallet in the collateral currency).
+  const collateral = derivative
+    ? (account.view?.wallets.find((w) => w.type === WALLET_TYPE.MARGIN && w.currency === quoteCcy)?.available ?? null)
+    : null;
   const limits = limitTable ? limitsFor(limitTable, pair) : DEFAULT_LIMITS;
   const env = { quote, balance, minAmount: limits.minAmount, maxAmount: limits.maxAmount };
   const validation = validateOrder(values, { ...env, now: deps.now() });
   const live = account.link === "live";
-  const marginRefused = derivative && deps.marginOrders() === false;
 
   // --- edits ------------------------------------------------------------------------------------
 
@@ -423,7 +441,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>): void => {
     e.preventDefault();
-    if (pending || confirm) return;
+    if (pending || confirm || terms || checkingTerms.current) return;
     setAttempted(true);
     if (!live) return;
     // Checked again at the moment of submitting: a time-in-force can have passed since the render.
@@ -434,7 +452,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
       return;
     }
     const request = buildOrderRequest(values, symbol);
-    setConfirm({
+    const next: PendingConfirm = {
       request,
       side: values.side,
       rows: summaryRows(values, request),
@@ -444,7 +462,20 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
         book: fromBook && !settings.ack_interactive_book_order_warning,
       },
       describe: describeOrder(values),
-    });
+    };
+    const gate = deps.derivTerms;
+    if (context !== "derivative" || !gate) {
+      setConfirm(next);
+      return;
+    }
+    // A first derivatives order shows the terms and the welcome before its confirmation.
+    checkingTerms.current = true;
+    void gate
+      .accepted()
+      .then((ok) => (ok ? setConfirm(next) : setTerms(next)))
+      .finally(() => {
+        checkingTerms.current = false;
+      });
   };
 
   const ackText = (ack: OrderAck, describe: string): string => {
@@ -460,6 +491,8 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
       case "socket-closed":
         return t`The connection closed before the exchange answered. Check your open orders before trying again.`;
       case null: {
+        // The exchange knows the account's country; its refusal is told in the user's words.
+        if (isSpainRefusal(ack.text)) return t`Derivatives trading is not available to residents of Spain.`;
         const reason = ack.text;
         return t`The exchange refused the order: ${reason}`;
       }
@@ -507,7 +540,9 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
     })();
   };
 
-  const cancelConfirm = useCallback(() => setConfirm(null), []);
+  // The setters are named as dependencies for the React Compiler, which does not prove them stable here.
+  const cancelConfirm = useCallback(() => setConfirm(null), [setConfirm]);
+  const cancelTerms = useCallback(() => setTerms(null), [setTerms]);
 
   // --- render -----------------------------------------------------------------------------------
 
@@ -553,8 +588,31 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
             inputMode="numeric"
             {...show("leverage")}
           />
+          <div className={css.summaryLine}>
+            <span className={css.message.note}>
+              <Trans>Collateral</Trans>
+            </span>
+            <span className={css.mono} data-testid="collateral">
+              {collateral === null ? "—" : `${formatQuote(collateral)} ${quoteCcy}`}
+            </span>
+          </div>
+          {marginNeeded !== null && (
+            <div className={css.summaryLine}>
+              <span className={css.message.note}>
+                <Trans>Margin</Trans>
+              </span>
+              <span className={css.mono} data-testid="margin-needed">
+                {`${formatQuote(marginNeeded)} ${quoteCcy}`}
+              </span>
+            </div>
+          )}
+          {live && !(collateral !== null && collateral > 0) && (
+            <p className={css.message.warning} data-testid="no-collateral">
+              <Trans>Move USDt to your derivatives wallet to trade.</Trans>
+            </p>
+          )}
         </div>
-      ) : (
+      ) : marginOffered ? (
         <Segmented
           compact
           label={t`Trading context`}
@@ -565,12 +623,7 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
           value={context}
           onChange={(v) => updateSetting("trade_type", v)}
         />
-      )}
-      {marginRefused && (
-        <p className={css.message.warning} data-testid="margin-note">
-          <Trans>This exchange trades spot and margin only: it refuses derivative orders.</Trans>
-        </p>
-      )}
+      ) : null}
 
       <Segmented
         label={t`Side`}
@@ -812,6 +865,16 @@ export function OrderFormPanel({ pair, symbol, deps }: OrderFormPanelProps) {
         >
           {result.text}
         </p>
+      )}
+      {terms && deps.derivTerms && (
+        <DerivTermsDialog
+          onAccept={() => deps.derivTerms?.accept(deps.now()) ?? Promise.resolve(false)}
+          onDone={() => {
+            setConfirm(terms);
+            setTerms(null);
+          }}
+          onCancel={cancelTerms}
+        />
       )}
       {confirm && (
         <ConfirmDialog

@@ -189,6 +189,21 @@ describe("the account's balance", () => {
     });
     expect(availableBalance(account, "margin", "buy", "tETHUSD", "ETH", "USD")).toBeNull();
   });
+
+  it("bounds a derivatives order by the collateral times the leverage until margin info covers it", () => {
+    const deriv = { ...account, wallets: [...account.wallets, { type: "margin", currency: "USTF0", available: 200 }] };
+    const at = (lev: number) => availableBalance(deriv, "derivative", "sell", "tBTCF0:USTF0", "BTCF0", "USTF0", lev);
+    expect(at(10)).toEqual({ amount: 2000, currency: "USTF0", unit: "quote" });
+    expect(at(1)?.amount).toBe(200);
+    expect(at(0)).toBeNull();
+    expect(availableBalance(account, "derivative", "buy", "tBTCF0:USTF0", "BTCF0", "USTF0", 10)).toBeNull();
+    const covered = { ...deriv, marginSymbols: { "tBTCF0:USTF0": { buy: 0.5, sell: -0.4 } } };
+    expect(availableBalance(covered, "derivative", "buy", "tBTCF0:USTF0", "BTCF0", "USTF0", 10)).toEqual({
+      amount: 0.5,
+      currency: "BTCF0",
+      unit: "base",
+    });
+  });
 });
 
 describe("ticker and pair info", () => {

@@ -377,7 +377,9 @@ export interface BalanceSource {
 /**
  * The balance an order on `symbol` draws on (see AvailableBalance): the exchange wallet's free
  * quote (buy) or base (sell); on margin and derivatives the tradable amount per side from the
- * margin info, in base. Null when the account has not said (no wallet row, no margin info).
+ * margin info, in base. A derivatives account the margin info does not cover yet is bounded by its
+ * collateral (the derivatives wallet, in the quote currency) times the leverage, either side.
+ * Null when the account has not said (no wallet row, no margin info).
  */
 export function availableBalance(
   account: BalanceSource | null,
@@ -386,6 +388,7 @@ export function availableBalance(
   symbol: string,
   base: string,
   quoteCcy: string,
+  leverage = 1,
 ): AvailableBalance | null {
   if (account === null) return null;
   if (context === "exchange") {
@@ -395,6 +398,11 @@ export function availableBalance(
     return { amount: Math.max(0, wallet.available), currency, unit: side === "buy" ? "quote" : "base" };
   }
   const info = account.marginSymbols[symbol];
+  if (context === "derivative" && info === undefined) {
+    const wallet = account.wallets.find((w) => w.type === WALLET_TYPE.MARGIN && w.currency === quoteCcy);
+    if (!wallet || !Number.isFinite(leverage) || leverage < 1) return null;
+    return { amount: Math.max(0, wallet.available) * leverage, currency: quoteCcy, unit: "quote" };
+  }
   const tradable = side === "buy" ? info?.buy : info?.sell;
   if (tradable === null || tradable === undefined || !Number.isFinite(tradable)) return null;
   return { amount: Math.abs(tradable), currency: base, unit: "base" };

@@ -32,6 +32,8 @@ export const positionsWidgetDef: WidgetDef = {
   component: PositionsWidget,
   defaultSize: { w: 12, h: 8 },
   minSize: { w: 6, h: 5 },
+  // Margin and derivative positions: every variant without margin has no derivatives either.
+  feature: "margin",
 };
 
 export const balancesWidgetDef: WidgetDef = {

@@ -126,4 +126,12 @@ describe("order words in the desk's tables", () => {
     expect(cell("own_trades", 7, "type")).toBe(orderTypeWord(i18n, "STOP"));
     expect(cell("own_trades", 7, "type")).not.toBe("Stop");
   });
+
+  it("names a block trade at an OTC quote, not its code", async () => {
+    await activateLocale("en");
+    signIn(accountView({ trades: [trade({ id: 9, amount: 0.05, type: "EXCHANGE OTC" })] }));
+    await mount(<OwnTradesWidget {...WIDGET} widgetKey="widget/own-trades/1" />);
+    await expect.poll(() => cell("own_trades", 9, "type")).toBe("OTC");
+    expect(orderTypeWord(i18n, "EXCHANGE OTC", { withContext: true })).toBe("OTC · Exchange");
+  });
 });

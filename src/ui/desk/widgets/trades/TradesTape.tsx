@@ -104,11 +104,22 @@ interface PublicTradesProps {
   readonly panelId: string;
 }
 
-function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
-  const { t } = useLingui();
+/**
+ * A public tape's feed: subscribes to the symbol's trades, grows the row skeletons while the tape
+ * fills, and has the painter write every view (the funding desk's tape shares it). Returns the
+ * skeletons' count and the ref callbacks for the rows and the scrolling panel.
+ */
+export function usePublicTrades(
+  symbol: string,
+  painter: TradesPainter,
+  health: HealthStore,
+): {
+  readonly rows: number;
+  readonly register: (el: HTMLElement | null) => void;
+  readonly observe: (el: HTMLElement | null) => void;
+} {
   const injected = useInjectedSource();
   const timeFormat = useTimeFormat();
-  const [painter] = useState(() => new TradesPainter(timeFormat.clock, css.ROW_HEIGHT));
   // How many row skeletons exist: grows while the tape fills, then stays (no re-render per view).
   const [rows, setRows] = useState(0);
   const rowsRef = useRef(0);
@@ -144,6 +155,14 @@ function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
 
   // New skeletons are painted before the browser shows them.
   useLayoutEffect(() => painter.paint(), [painter, rows]);
+  return { rows, register, observe };
+}
+
+function PublicTrades({ symbol, health, panelId }: PublicTradesProps) {
+  const { t } = useLingui();
+  const timeFormat = useTimeFormat();
+  const [painter] = useState(() => new TradesPainter(timeFormat.clock, css.ROW_HEIGHT));
+  const { rows, register, observe } = usePublicTrades(symbol, painter, health);
 
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const target = e.target as Element;

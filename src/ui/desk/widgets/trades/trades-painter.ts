@@ -26,6 +26,8 @@ interface TradeRow {
   readonly price: HTMLElement;
   readonly amount: HTMLElement;
   readonly time: HTMLElement;
+  /** A funding trade's period, where the row has that cell. */
+  readonly period: HTMLElement | null;
   id: number;
   p: number;
 }
@@ -56,9 +58,13 @@ export class TradesPainter {
   #scrollTop = 0;
   #height = Number.POSITIVE_INFINITY;
 
-  constructor(clock: (mts: number) => string, rowHeight = 20) {
+  readonly #priceText: (price: number) => string;
+
+  /** `priceText` labels the price column (a funding tape shows its rates as a percentage a day). */
+  constructor(clock: (mts: number) => string, rowHeight = 20, priceText = (v: number) => priceLabel(v, 5)) {
     this.#clock = clock;
     this.#rowHeight = rowHeight;
+    this.#priceText = priceText;
   }
 
   /**
@@ -102,7 +108,7 @@ export class TradesPainter {
     this.paint();
   }
 
-  /** Ref callback for a row with `data-index` and price/amount/time parts. */
+  /** Ref callback for a row with `data-index` and price/amount/time parts (and maybe a period). */
   readonly register = (el: HTMLElement | null): (() => void) | undefined => {
     if (!el) return undefined;
     const row: TradeRow = {
@@ -110,6 +116,7 @@ export class TradesPainter {
       price: part(el, "price"),
       amount: part(el, "amount"),
       time: part(el, "time"),
+      period: el.querySelector<HTMLElement>('[data-part="period"]'),
       id: NaN,
       p: NaN,
     };
@@ -148,6 +155,7 @@ export class TradesPainter {
         setText(r.price, "");
         setText(r.amount, "");
         setText(r.time, "");
+        if (r.period) setText(r.period, "");
         delete r.el.dataset["dir"];
         r.el.dataset["empty"] = "";
         continue;
@@ -163,15 +171,13 @@ export class TradesPainter {
       delete r.el.dataset["empty"];
       const dir = amount < 0 ? "down" : "up";
       if (r.el.dataset["dir"] !== dir) r.el.dataset["dir"] = dir;
-      setText(
-        r.price,
-        this.#prices.get(price, (v) => priceLabel(v, 5)),
-      );
+      setText(r.price, this.#prices.get(price, this.#priceText));
       setText(
         r.amount,
         this.#amounts.get(Math.abs(amount), (v) => amountLabel(v, false)),
       );
       setText(r.time, this.time(mts));
+      if (r.period) setText(r.period, String(view.periods?.[i] ?? ""));
     }
   }
 }

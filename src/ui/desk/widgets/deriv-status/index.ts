@@ -1,0 +1,1 @@
+export { derivStatusWidget, DerivStatusPanel, type StatusSource } from "./DerivStatusWidget";

@@ -1,0 +1,1 @@
+export { leaderboardWidget } from "./LeaderboardWidget";

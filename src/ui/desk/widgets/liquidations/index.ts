@@ -1,0 +1,1 @@
+export { liquidationsWidget } from "./LiquidationsWidget";
